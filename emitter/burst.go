@@ -1,0 +1,41 @@
+package emitter
+
+import "sort"
+
+// Burst is one Emit kept as data: Count particles born at clock Time. Index
+// counts the effect's bursts since its last restart and separates their keys:
+// particle j of burst b has key 2(b·MaxParticles + j) + 1, odd, while stream
+// particles have even keys.
+type Burst struct {
+	Time  Ticks
+	Count int
+	Index uint32
+}
+
+// Bursts are kept as long as they can still be visible at a clock the effect
+// guarantees to rewind to: within its History behind the furthest clock
+// reached. MaxBursts bounds the memory whatever the History: an effect that
+// bursts every frame for an hour keeps at most that many. Spray kept the last
+// 64 bursts, so more than 64 Emits within one lifetime cut the oldest short;
+// Ember drops a burst only once it can no longer be seen within the History,
+// or, past MaxBursts, the oldest first.
+const (
+	DefaultHistory   = 30   // seconds
+	DefaultMaxBursts = 4096 // bursts
+)
+
+// insertBurst keeps the list sorted by (Time, Index).
+func insertBurst(list []Burst, b Burst) []Burst {
+	i := sort.Search(len(list), func(i int) bool {
+		return list[i].Time > b.Time || (list[i].Time == b.Time && list[i].Index > b.Index)
+	})
+	list = append(list, Burst{})
+	copy(list[i+1:], list[i:])
+	list[i] = b
+	return list
+}
+
+// burstKey is the key of particle j of burst b, modulo 2^32.
+func burstKey(b uint32, maxParticles int, j int) uint32 {
+	return 2*(b*uint32(maxParticles)+uint32(j)) + 1
+}

@@ -1,0 +1,142 @@
+package emitter
+
+import "math"
+
+// segment is a run of candidate particles in birth order: stream indices
+// lo..hi, or particles lo..hi of bursts[burst].
+type segment struct {
+	burst  int // -1 for the stream
+	lo, hi int64
+}
+
+func (s segment) len() int64 { return s.hi - s.lo + 1 }
+
+// frame holds what every particle of one evaluation shares.
+type frame struct {
+	e                 *Effect
+	s                 *Snapshot
+	c                 float64 // clock, seconds
+	rate              float64
+	moveScale         float64 // pixels per stud of displacement
+	sizeScale         float64 // pixels per stud of size
+	hostX, hostY      float64 // host now
+	hostSin, hostCos  float64
+	hostRot           float64
+	tracked, unlocked bool
+}
+
+func (e *Effect) newFrame() frame {
+	s := e.snap
+	sp := &s.spec
+	pps := e.PixelsPerStud()
+	f := frame{
+		e:         e,
+		s:         s,
+		c:         e.clock.Seconds(),
+		rate:      s.rate,
+		moveScale: pps * sp.SpeedScale * sp.Scale,
+		sizeScale: pps * sp.SizeScale * sp.Scale,
+		tracked:   e.track.Len() > 0,
+		unlocked:  !sp.LockedToPart,
+		hostCos:   1,
+	}
+	if f.tracked {
+		f.hostX, f.hostY, f.hostRot = e.track.At(f.c)
+		f.hostSin, f.hostCos = sincosDeg(f.hostRot)
+	}
+	return f
+}
+
+func sincosDeg(d float64) (sin, cos float64) {
+	if d == 0 {
+		return 0, 1
+	}
+	return math.Sincos(d * (math.Pi / 180))
+}
+
+// segments lists the candidates that can be alive at the clock, in birth
+// order: the stream's live window K(c) = {i : (c - Lmax) r <= i <= c r}
+// restricted to the spans where the stream was enabled, and the bursts with
+// T <= c < T + Lmax. On equal birth times stream particles come first.
+func (e *Effect) segments(c float64) []segment {
+	stream := e.streamSegs[:0]
+	s := e.snap
+	if r := s.rate; r > 0 {
+		lower := c - s.lifeMax
+		on, start := e.enabled0, 0.0
+		for i := 0; i <= len(e.toggles); i++ {
+			end, next := math.Inf(1), on
+			if i < len(e.toggles) {
+				end, next = e.toggles[i].at.Seconds(), e.toggles[i].on
+			}
+			if on && end > lower && start <= c {
+				stream = appendStream(stream, r, math.Max(start, lower), c, start, end)
+			}
+			on, start = next, end
+		}
+	}
+	e.streamSegs = stream
+	out := e.segs[:0]
+	r := s.rate
+	k := 0
+	for bi, b := range e.bursts {
+		if b.Time > e.clock || (e.clock-b.Time).Seconds() >= s.lifeMax {
+			continue
+		}
+		tb := b.Time.Seconds()
+		// stream particles born at or before the burst go first
+		for k < len(stream) {
+			sg := stream[k]
+			if float64(sg.lo)/r > tb {
+				break
+			}
+			if float64(sg.hi)/r <= tb {
+				out = append(out, sg)
+				k++
+				continue
+			}
+			m := lastBornBy(sg, r, tb)
+			out = append(out, segment{burst: -1, lo: sg.lo, hi: m})
+			stream[k].lo = m + 1
+			break
+		}
+		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1})
+	}
+	out = append(out, stream[k:]...)
+	e.segs = out
+	return out
+}
+
+// appendStream adds the stream indices i with from <= i/r <= to that also lie
+// in the enabled span [on, off). Index bounds come from rounded products, so
+// they are widened by one and the ends checked against the exact birth i/r.
+func appendStream(segs []segment, r, from, to, on, off float64) []segment {
+	in := func(i int64) bool {
+		b := float64(i) / r
+		return b >= from && b <= to && b >= on && b < off
+	}
+	lo := int64(math.Max(math.Floor(from*r)-1, 0))
+	hi := int64(math.Floor(to*r) + 1)
+	for lo <= hi && !in(lo) {
+		lo++
+	}
+	for hi >= lo && !in(hi) {
+		hi--
+	}
+	if lo <= hi {
+		segs = append(segs, segment{burst: -1, lo: lo, hi: hi})
+	}
+	return segs
+}
+
+// lastBornBy returns the last index of sg born at or before t.
+func lastBornBy(sg segment, r, t float64) int64 {
+	m := max(int64(math.Floor(t*r)), sg.lo-1)
+	for m+1 <= sg.hi && float64(m+1)/r <= t {
+		m++
+	}
+	for m >= sg.lo && float64(m)/r > t {
+		m--
+	}
+	return m
+}

@@ -1,0 +1,73 @@
+package emitter
+
+// Randomness without state: every rolled property of particle i is a pure
+// function of (seed, i, channel), so any particle can be derived at any clock
+// without walking the ones before it (Spray, section 3).
+
+const (
+	golden32 = 0x9E3779B9 // added by the splitmix32 finalizer
+	phi1     = 0x9E3779B1 // spreads the particle index
+	phi2     = 0x85EBCA77 // spreads the channel
+)
+
+// Mix32 is the splitmix32 finalizer: add the golden-ratio constant, then two
+// rounds of xorshift-multiply and a final xorshift, all modulo 2^32.
+func Mix32(x uint32) uint32 {
+	z := x + golden32
+	z = (z ^ z>>16) * 0x21F0AAAD
+	z = (z ^ z>>15) * 0x735A2D97
+	return z ^ z>>15
+}
+
+// Stream returns the per-particle hash M(seed xor (index+1)*phi1). It depends
+// only on the seed and the particle key, so it is computed once per particle
+// and shared by all of its channels.
+func Stream(seed, index uint32) uint32 {
+	return Mix32(seed ^ (index+1)*phi1)
+}
+
+// Bits returns the raw 32-bit roll of a channel: M(stream xor (channel+1)*phi2).
+func Bits(stream, channel uint32) uint32 {
+	return Mix32(stream ^ (channel+1)*phi2)
+}
+
+// Unit returns the roll of a channel as a number in [0, 1): Bits/2^32.
+func Unit(stream, channel uint32) float64 {
+	return float64(Bits(stream, channel)) * (1.0 / 4294967296.0)
+}
+
+// Range maps a unit roll u to [lo, hi): lo + (hi-lo)*u.
+func Range(lo, hi, u float64) float64 { return lo + (hi-lo)*u }
+
+// Signed maps a unit roll u to [-1, 1): 2u - 1.
+func Signed(u float64) float64 { return 2*u - 1 }
+
+// Integer maps a unit roll u to an integer in [lo, hi]: lo + floor(u*(hi-lo+1)).
+func Integer(lo, hi int, u float64) int { return lo + int(u*float64(hi-lo+1)) }
+
+// Channels: each rolled property has its own, so changing one range in a spec
+// never moves the rolls of the others (Spray, section 3.2). New channels must
+// not be congruent to ChannelFlipbookRandom modulo 32, which the random
+// flipbook windows use.
+const (
+	ChannelLifetime             = 1
+	ChannelSpeed                = 2
+	ChannelSpread               = 3
+	ChannelRotation             = 4
+	ChannelRotSpeed             = 5
+	ChannelSizeEnvelope         = 6
+	ChannelTransparencyEnvelope = 7
+	ChannelSquashEnvelope       = 8
+	ChannelShapeU               = 9
+	ChannelShapeV               = 10
+	ChannelShapeSign            = 11
+	ChannelFlipbookStart        = 12
+	ChannelFlipbookRate         = 13
+	// ChannelFlipbookRandom + 32*w is the channel of random-flipbook window w.
+	ChannelFlipbookRandom = 14
+	// ChannelThin is the renderer's budget thinning roll (keep a particle
+	// when its roll is below the kept fraction).
+	ChannelThin = 15
+	// ChannelStrip picks a particle's colour-strip row ("destiny").
+	ChannelStrip = 16
+)

@@ -1,0 +1,125 @@
+package emitter
+
+import "math"
+
+// MaxKeypoints is the most keypoints a sequence may have (Roblox's cap).
+const MaxKeypoints = 20
+
+// At returns the sequence's value and envelope at normalized age t, linearly
+// interpolated. Both are interpolated, so a band that widens mid-life widens
+// smoothly. A linear scan beats a binary search at 20 keypoints.
+func (q NumberSequence) At(t float64) (value, envelope float64) {
+	n := len(q)
+	if n == 0 {
+		return 0, 0
+	}
+	if t <= q[0].Time {
+		return q[0].Value, q[0].Envelope
+	}
+	for i := 1; i < n; i++ {
+		b := q[i]
+		if t < b.Time {
+			a := q[i-1]
+			w := (t - a.Time) / (b.Time - a.Time)
+			return a.Value + (b.Value-a.Value)*w, a.Envelope + (b.Envelope-a.Envelope)*w
+		}
+	}
+	last := q[n-1]
+	return last.Value, last.Envelope
+}
+
+// Sample returns value + envelope*roll at normalized age t, where roll in
+// [-1, 1) is drawn once per particle and kept for its whole life (Spray,
+// section 8.2). Roblox instead draws a fresh offset per keypoint; one roll per
+// curve keeps each particle consistent with itself instead of jittering.
+func (q NumberSequence) Sample(t, roll float64) float64 {
+	v, e := q.At(t)
+	return v + e*roll
+}
+
+// IsConstant reports whether every keypoint has the same value and no
+// envelope.
+func (q NumberSequence) IsConstant() bool {
+	for _, k := range q {
+		if k.Value != q[0].Value || k.Envelope != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// At returns the colour at normalized age t, linearly interpolated in RGB.
+func (q ColorSequence) At(t float64) Color {
+	n := len(q)
+	if n == 0 {
+		return White
+	}
+	if t <= q[0].Time {
+		return q[0].Color
+	}
+	for i := 1; i < n; i++ {
+		b := q[i]
+		if t < b.Time {
+			a := q[i-1]
+			w := (t - a.Time) / (b.Time - a.Time)
+			return a.Color.Lerp(b.Color, w)
+		}
+	}
+	return q[n-1].Color
+}
+
+// IsConstant reports whether every keypoint has the same colour: the renderer
+// then grades the colour once instead of per particle (Spray, section 10.3).
+func (q ColorSequence) IsConstant() bool {
+	for _, k := range q {
+		if k.Color != q[0].Color {
+			return false
+		}
+	}
+	return true
+}
+
+// Lerp returns c + (d-c)*w per channel.
+func (c Color) Lerp(d Color, w float64) Color {
+	return Color{c.R + (d.R-c.R)*w, c.G + (d.G-c.G)*w, c.B + (d.B-c.B)*w}
+}
+
+// Mul returns the channel-wise product c ⊙ d.
+func (c Color) Mul(d Color) Color { return Color{c.R * d.R, c.G * d.G, c.B * d.B} }
+
+// Grade applies Brightness and Spray's tone mapping (section 9): the colour is
+// scaled by brightness and, when a channel passes 1 (peak p > 1), renormalized
+// to keep its hue and pulled toward white by beta = 1 - 1/p. A channel that
+// overflows has nowhere to go but white.
+func Grade(c Color, brightness float64) Color {
+	g := Color{c.R * brightness, c.G * brightness, c.B * brightness}
+	p := math.Max(g.R, math.Max(g.G, g.B))
+	if !(p > 1) {
+		return g
+	}
+	beta := 1 - 1/p
+	inv := 1 / p
+	return Color{
+		(1-beta)*g.R*inv + beta,
+		(1-beta)*g.G*inv + beta,
+		(1-beta)*g.B*inv + beta,
+	}
+}
+
+// Influence blends a graded colour toward graded ⊙ ambient by LightInfluence:
+// a 2D scene has no lights, and the ambient colour is the stand-in (Spray,
+// section 9).
+func Influence(graded, ambient Color, influence float64) Color {
+	if influence == 0 {
+		return graded
+	}
+	return graded.Lerp(graded.Mul(ambient), influence)
+}
+
+// Glow returns the size factor and opacity of halo layer n (1 <= n < GlowLayers)
+// for a particle of transparency T: growth 1 + 0.45 n and opacity
+// (1-T) 0.45^n LightEmission (Spray, section 9). Layer 0 is the core. An
+// emitter with no LightEmission gets no halo.
+func Glow(n int, transparency, lightEmission float64) (growth, opacity float64) {
+	return 1 + 0.45*float64(n), (1 - transparency) * math.Pow(0.45, float64(n)) * lightEmission
+}

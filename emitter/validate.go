@@ -1,0 +1,165 @@
+package emitter
+
+import (
+	"math"
+	"strconv"
+)
+
+// Limits on spec values. Values past them are errors, not clamps: they are
+// typos or garbage, and a clear error beats an effect that silently stalls.
+const (
+	MaxRate              = 1e6     // particles per second
+	MaxLifetime          = 3600    // seconds
+	MaxParticlesLimit    = 1000000 // pool cap
+	MaxFlipbookGrid      = 64      // cells per side of a Custom flipbook
+	MaxTimeScale         = 100
+	MaxFlipbookFramerate = 1e4
+	maxMagnitude         = 1e9 // speeds, accelerations, sizes: beyond is garbage
+)
+
+// Validate reports every problem with s at once as [Problems], or nil. The
+// clamping rules Spray applies (Lifetime floored at 1e-3, MaxParticles at
+// least 1, GlowLayers 1..8, the transparency clamp, the drag exponent clamp)
+// are behaviour, not errors: see [NewSnapshot].
+func (s *Spec) Validate() error {
+	var p problemSink
+	vec3(&p, "Acceleration", s.Acceleration)
+	number(&p, "Brightness", s.Brightness, 0, maxMagnitude)
+	colorSequence(&p, "Color", s.Color)
+	number(&p, "Drag", s.Drag, -maxMagnitude, maxMagnitude)
+	enum(&p, "EmissionDirection", uint8(s.EmissionDirection), normalIDNames)
+	numberRange(&p, "FlipbookFramerate", s.FlipbookFramerate, 0, MaxFlipbookFramerate)
+	enum(&p, "FlipbookLayout", uint8(s.FlipbookLayout), flipbookLayoutNames)
+	enum(&p, "FlipbookMode", uint8(s.FlipbookMode), flipbookModeNames)
+	integer(&p, "FlipbookSizeX", s.FlipbookSizeX, 1, MaxFlipbookGrid)
+	integer(&p, "FlipbookSizeY", s.FlipbookSizeY, 1, MaxFlipbookGrid)
+	numberRange(&p, "Lifetime", s.Lifetime, -maxMagnitude, MaxLifetime)
+	number(&p, "LightEmission", s.LightEmission, 0, 1)
+	number(&p, "LightInfluence", s.LightInfluence, 0, 1)
+	enum(&p, "Orientation", uint8(s.Orientation), orientationNames)
+	number(&p, "Rate", s.Rate, 0, MaxRate)
+	numberRange(&p, "RotSpeed", s.RotSpeed, -maxMagnitude, maxMagnitude)
+	numberRange(&p, "Rotation", s.Rotation, -maxMagnitude, maxMagnitude)
+	enum(&p, "Shape", uint8(s.Shape), shapeNames)
+	enum(&p, "ShapeInOut", uint8(s.ShapeInOut), shapeInOutNames)
+	number(&p, "ShapePartial", s.ShapePartial, 0, 1)
+	enum(&p, "ShapeStyle", uint8(s.ShapeStyle), shapeStyleNames)
+	numberSequence(&p, "Size", s.Size)
+	numberRange(&p, "Speed", s.Speed, -maxMagnitude, maxMagnitude)
+	number(&p, "SpreadAngle.X", s.SpreadAngle.X, -maxMagnitude, maxMagnitude)
+	number(&p, "SpreadAngle.Y", s.SpreadAngle.Y, -maxMagnitude, maxMagnitude)
+	numberSequence(&p, "Squash", s.Squash)
+	number(&p, "TimeScale", s.TimeScale, 0, MaxTimeScale)
+	numberSequence(&p, "Transparency", s.Transparency)
+	number(&p, "VelocityInheritance", s.VelocityInheritance, -maxMagnitude, maxMagnitude)
+	number(&p, "ZOffset", s.ZOffset, -maxMagnitude, maxMagnitude)
+	number(&p, "Scale", s.Scale, 0, maxMagnitude)
+	number(&p, "SizeScale", s.SizeScale, 0, maxMagnitude)
+	number(&p, "SpeedScale", s.SpeedScale, 0, maxMagnitude)
+	enum(&p, "Unit", uint8(s.Unit), unitNames)
+	number(&p, "EmissionSize.X", s.EmissionSize.X, 0, maxMagnitude)
+	number(&p, "EmissionSize.Y", s.EmissionSize.Y, 0, maxMagnitude)
+	if s.MaxParticles > MaxParticlesLimit {
+		p.add("MaxParticles", "%d is more than the limit of %d", s.MaxParticles, MaxParticlesLimit)
+	}
+	integer(&p, "FlipbookResolution", s.FlipbookResolution, 0, 16384)
+	integer(&p, "Prewarm", s.Prewarm, 0, MaxParticlesLimit)
+	return p.err()
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func number(p *problemSink, field string, v, lo, hi float64) {
+	switch {
+	case !finite(v):
+		p.add(field, "%s is not a finite number", fmtNum(v))
+	case v < lo || v > hi:
+		p.add(field, "%s is out of range [%s, %s]", fmtNum(v), fmtNum(lo), fmtNum(hi))
+	}
+}
+
+func integer(p *problemSink, field string, v, lo, hi int) {
+	if v < lo || v > hi {
+		p.add(field, "%d is out of range [%d, %d]", v, lo, hi)
+	}
+}
+
+func vec3(p *problemSink, field string, v Vector3) {
+	number(p, field+".X", v.X, -maxMagnitude, maxMagnitude)
+	number(p, field+".Y", v.Y, -maxMagnitude, maxMagnitude)
+	number(p, field+".Z", v.Z, -maxMagnitude, maxMagnitude)
+}
+
+func numberRange(p *problemSink, field string, r NumberRange, lo, hi float64) {
+	n := len(p.list)
+	number(p, field+".Min", r.Min, lo, hi)
+	number(p, field+".Max", r.Max, lo, hi)
+	if len(p.list) == n && r.Min > r.Max {
+		p.add(field, "Min %s is greater than Max %s", fmtNum(r.Min), fmtNum(r.Max))
+	}
+}
+
+func enum(p *problemSink, field string, v uint8, names []string) {
+	if int(v) >= len(names) {
+		p.add(field, "%d is not one of %s", v, joinNames(names))
+	}
+}
+
+func joinNames(names []string) string {
+	s := ""
+	for i, n := range names {
+		if i > 0 {
+			s += "|"
+		}
+		s += n
+	}
+	return s
+}
+
+// keyTimes checks the keypoint count and times shared by both sequence kinds.
+func keyTimes(p *problemSink, field string, n int, time func(int) float64) {
+	if n < 2 {
+		p.add(field, "has %d keypoints; a sequence needs at least 2 (or write one number)", n)
+		return
+	}
+	if n > MaxKeypoints {
+		p.add(field, "has %d keypoints; at most %d are allowed", n, MaxKeypoints)
+	}
+	for i := 0; i < n; i++ {
+		f := field + "[" + strconv.Itoa(i) + "].Time"
+		t := time(i)
+		switch {
+		case !finite(t):
+			p.add(f, "%s is not a finite number", fmtNum(t))
+		case t < 0 || t > 1:
+			p.add(f, "%s is outside [0, 1]", fmtNum(t))
+		case i == 0 && t != 0:
+			p.add(f, "the first keypoint must be at Time 0, not %s", fmtNum(t))
+		case i == n-1 && t != 1:
+			p.add(f, "the last keypoint must be at Time 1, not %s", fmtNum(t))
+		case i > 0 && finite(time(i-1)) && t <= time(i-1):
+			p.add(f, "%s is not after the previous keypoint's %s; times must strictly increase", fmtNum(t), fmtNum(time(i-1)))
+		}
+	}
+}
+
+func numberSequence(p *problemSink, field string, q NumberSequence) {
+	keyTimes(p, field, len(q), func(i int) float64 { return q[i].Time })
+	for i, k := range q {
+		f := field + "[" + strconv.Itoa(i) + "]"
+		number(p, f+".Value", k.Value, -maxMagnitude, maxMagnitude)
+		number(p, f+".Envelope", k.Envelope, 0, maxMagnitude)
+	}
+}
+
+func colorSequence(p *problemSink, field string, q ColorSequence) {
+	keyTimes(p, field, len(q), func(i int) float64 { return q[i].Time })
+	for i, k := range q {
+		f := field + "[" + strconv.Itoa(i) + "].Color"
+		number(p, f+".R", k.Color.R, 0, 1)
+		number(p, f+".G", k.Color.G, 0, 1)
+		number(p, f+".B", k.Color.B, 0, 1)
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/emberfx/ember
+
+go 1.26
