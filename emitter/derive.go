@@ -123,10 +123,19 @@ func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 		rot += f.hostRot
 	}
 
-	size := sp.Size.Sample(tau, Signed(Unit(st, ChannelSizeEnvelope)))
-	size = math.Max(size, 0) * f.sizeScale
+	// Flat curves skip their envelope roll: channels are independent, so
+	// that changes no other value.
+	size := s.sizeValue
+	if !s.sizeConst {
+		size = sp.Size.Sample(tau, Signed(Unit(st, ChannelSizeEnvelope)))
+	}
+	size = max(size, 0) * f.sizeScale
 	w, h := size, size
-	if q := sp.Squash.Sample(tau, Signed(Unit(st, ChannelSquashEnvelope))); q != 0 {
+	q := s.squashValue
+	if !s.squashConst {
+		q = sp.Squash.Sample(tau, Signed(Unit(st, ChannelSquashEnvelope)))
+	}
+	if q != 0 {
 		// Area-preserving: long × short = 1 (Spray, 8.3).
 		l := 1 + math.Abs(q)
 		if q > 0 {
@@ -135,10 +144,16 @@ func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 			w, h = size*l, size/l
 		}
 	}
-	tr := sp.Transparency.Sample(tau, Signed(Unit(st, ChannelTransparencyEnvelope)))
-	tr = math.Min(math.Max(tr, 0), 1)
+	tr := s.transValue
+	if !s.transConst {
+		tr = sp.Transparency.Sample(tau, Signed(Unit(st, ChannelTransparencyEnvelope)))
+	}
+	tr = min(max(tr, 0), 1)
 
-	col := Influence(Grade(sp.Color.At(tau), sp.Brightness), f.e.ambient, sp.LightInfluence)
+	col := f.color
+	if !s.colorConst {
+		col = Influence(Grade(sp.Color.At(tau), sp.Brightness), f.e.ambient, sp.LightInfluence)
+	}
 	cell, next, blend := s.flipbook(st, age, tau)
 
 	*p = Particle{

@@ -371,7 +371,9 @@ func (e *Effect) lifeTicks() Ticks {
 }
 
 // prune drops history no clock within the History behind the furthest
-// clock reached can show.
+// clock reached can show. It compacts lazily, once the droppable prefix is
+// half the list, so pruning costs O(1) amortized per call; MaxBursts is
+// enforced at once.
 func (e *Effect) prune() {
 	horizon := e.reach - e.history
 	life := e.lifeTicks()
@@ -379,19 +381,21 @@ func (e *Effect) prune() {
 	for i < len(e.bursts) && e.bursts[i].Time+life <= horizon {
 		i++
 	}
+	forced := false
 	if extra := len(e.bursts) - i - e.maxBursts; extra > 0 {
 		i += extra
+		forced = true
 	}
-	if i > 0 {
+	if forced || (i > 0 && 2*i >= len(e.bursts)) {
 		e.bursts = append(e.bursts[:0], e.bursts[i:]...)
 	}
 	births := horizon - life // the earliest birth still visible
 	j := 0
 	for j < len(e.toggles) && e.toggles[j].at <= births {
-		e.enabled0 = e.toggles[j].on
 		j++
 	}
-	if j > 0 {
+	if j > 0 && 2*j >= len(e.toggles) {
+		e.enabled0 = e.toggles[j-1].on
 		e.toggles = append(e.toggles[:0], e.toggles[j:]...)
 	}
 	e.track.prune(births)

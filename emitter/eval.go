@@ -23,6 +23,7 @@ type frame struct {
 	hostSin, hostCos  float64
 	hostRot           float64
 	tracked, unlocked bool
+	color             Color // the graded colour of a flat Color sequence
 }
 
 func (e *Effect) newFrame() frame {
@@ -39,6 +40,9 @@ func (e *Effect) newFrame() frame {
 		tracked:   e.track.Len() > 0,
 		unlocked:  !sp.LockedToPart,
 		hostCos:   1,
+	}
+	if s.colorConst {
+		f.color = Influence(Grade(sp.Color.At(0), sp.Brightness), e.ambient, sp.LightInfluence)
 	}
 	if f.tracked {
 		f.hostX, f.hostY, f.hostRot = e.track.At(f.c)

@@ -93,7 +93,7 @@ func (c Color) Mul(d Color) Color { return Color{c.R * d.R, c.G * d.G, c.B * d.B
 // overflows has nowhere to go but white.
 func Grade(c Color, brightness float64) Color {
 	g := Color{c.R * brightness, c.G * brightness, c.B * brightness}
-	p := math.Max(g.R, math.Max(g.G, g.B))
+	p := max(g.R, g.G, g.B)
 	if !(p > 1) {
 		return g
 	}

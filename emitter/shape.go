@@ -99,7 +99,7 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 		if sp.Shape == Cylinder && p != 1 {
 			return s.taper(x, y, gx, gy, a, b, p)
 		}
-		if l := math.Hypot(gx, gy); l > 0 {
+		if l := math.Sqrt(gx*gx + gy*gy); l > 0 {
 			nx, ny = gx/l, gy/l
 		}
 	}
@@ -126,7 +126,7 @@ func (s *Snapshot) taper(x, y, gx, gy, a, b, p float64) (tx, ty, nx, ny float64)
 	nal := galong - gacross*across*ds/sc
 	nac := gacross / sc
 	nx, ny = nal*dx+nac*px, nal*dy+nac*py
-	if l := math.Hypot(nx, ny); l > 0 {
+	if l := math.Sqrt(nx*nx + ny*ny); l > 0 {
 		nx, ny = nx/l, ny/l
 	} else {
 		nx, ny = dx, dy

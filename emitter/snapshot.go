@@ -22,10 +22,9 @@ type Snapshot struct {
 	spread           float64 // half-angle of the spread cone, radians
 	cols, rows       int     // flipbook grid
 	cells            int
-	sizeConst        bool
-	squashConst      bool
-	transConst       bool
-	colorConst       bool
+	// Flat curves are read once here instead of per particle.
+	sizeConst, squashConst, transConst, colorConst bool
+	sizeValue, squashValue, transValue             float64
 }
 
 // NewSnapshot validates spec and compiles it. The spec is copied: changing it
@@ -56,6 +55,9 @@ func NewSnapshot(spec *Spec) (*Snapshot, error) {
 	s.squashConst = sp.Squash.IsConstant()
 	s.transConst = sp.Transparency.IsConstant()
 	s.colorConst = sp.Color.IsConstant()
+	s.sizeValue, _ = sp.Size.At(0)
+	s.squashValue, _ = sp.Squash.At(0)
+	s.transValue, _ = sp.Transparency.At(0)
 	return s, nil
 }
 

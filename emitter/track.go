@@ -75,10 +75,11 @@ func (t *Track) after(c float64) int {
 }
 
 // prune drops samples no clock at or after horizon can read: it keeps the
-// last sample at or before horizon and everything after it.
+// last sample at or before horizon and everything after it. Like the
+// bursts, it compacts once the droppable prefix is half the list.
 func (t *Track) prune(horizon Ticks) {
 	i := sort.Search(len(t.samples), func(i int) bool { return t.samples[i].Clock > horizon })
-	if i > 1 {
+	if i > 1 && 2*(i-1) >= len(t.samples) {
 		t.samples = append(t.samples[:0], t.samples[i-1:]...)
 	}
 }

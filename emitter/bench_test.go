@@ -1,0 +1,91 @@
+package emitter_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+// benchEffect returns an effect holding about n live particles at steady
+// state: the busy spec with its rate set to n / mean lifetime.
+func benchEffect(b *testing.B, n int, full bool) *emitter.Effect {
+	s := emitter.DefaultSpec()
+	if full {
+		s = busySpec()
+	} else {
+		s.Speed = emitter.NumberRange{Min: 2, Max: 4}
+		s.SpreadAngle = emitter.Vector2{X: 30}
+		s.Acceleration = emitter.Vector3{Y: -5}
+	}
+	s.Lifetime = emitter.Constant(1)
+	s.Rate = float64(n)
+	s.MaxParticles = n
+	e := newEffect(b, s, &emitter.EffectOptions{Seed: 1})
+	e.SetTime(5)
+	return e
+}
+
+// BenchmarkAppendParticles reports ns per live particle of a serial
+// evaluation, for a simple effect and the full one.
+func BenchmarkAppendParticles(b *testing.B) {
+	for _, full := range []bool{false, true} {
+		for _, n := range []int{1000, 10000, 100000} {
+			name := fmt.Sprintf("simple/%d", n)
+			if full {
+				name = fmt.Sprintf("full/%d", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				e := benchEffect(b, n, full)
+				buf := e.AppendParticles(nil)
+				live := len(buf)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					buf = e.AppendParticles(buf[:0])
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(live), "ns/particle")
+			})
+		}
+	}
+}
+
+// BenchmarkEvaluator is the same evaluation split across goroutines.
+func BenchmarkEvaluator(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		b.Run(fmt.Sprintf("full/%d", n), func(b *testing.B) {
+			e := benchEffect(b, n, true)
+			ev := emitter.NewEvaluator(0)
+			defer ev.Close()
+			buf := ev.Append(nil, e)
+			live := len(buf)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				buf = ev.Append(buf[:0], e)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(live), "ns/particle")
+		})
+	}
+}
+
+// BenchmarkDeadCandidates measures a window full of dead particles: a burst
+// whose lifetimes range from 0.1 to 10 s, 5 s in, where most are dead and
+// cost one lifetime roll each.
+func BenchmarkDeadCandidates(b *testing.B) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.NumberRange{Min: 0.1, Max: 10}
+	s.MaxParticles = 10000
+	e := newEffect(b, s, nil)
+	e.Emit(10000)
+	e.SetTime(9.5)
+	buf := e.AppendParticles(nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		buf = e.AppendParticles(buf[:0])
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/candidate")
+	b.ReportMetric(float64(len(buf)), "live")
+}

@@ -1,0 +1,532 @@
+package emitter_test
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+// busySpec is an effect that uses most of the math at once: a stream, drag,
+// gravity, spread, an emission area, spin, curves with envelopes, squash,
+// velocity orientation and a blended random flipbook.
+func busySpec() emitter.Spec {
+	s := emitter.DefaultSpec()
+	s.Rate = 40
+	s.Lifetime = emitter.NumberRange{Min: 0.5, Max: 1.5}
+	s.Speed = emitter.NumberRange{Min: 2, Max: 4}
+	s.Acceleration = emitter.Vector3{Y: -6}
+	s.Drag = 0.8
+	s.SpreadAngle = emitter.Vector2{X: 40}
+	s.EmissionSize = emitter.Vector2{X: 0.5, Y: 0.2}
+	s.Shape = emitter.Disc
+	s.ShapePartial = 0.3
+	s.RotSpeed = emitter.NumberRange{Min: -90, Max: 90}
+	s.Size = emitter.NumberSequence{{0, 0.1, 0.02}, {0.5, 0.3, 0.05}, {1, 0, 0}}
+	s.Transparency = emitter.NumberSequence{{0, 0, 0.1}, {1, 1, 0}}
+	s.Squash = emitter.NumberSequence{{0, 0.5, 0.2}, {1, 0, 0}}
+	s.Orientation = emitter.VelocityParallel
+	s.Color = emitter.ColorSequence{{0, emitter.Color{R: 1, G: 0.8, B: 0.2}}, {1, emitter.Color{R: 0.6, G: 0.1, B: 0}}}
+	s.Brightness = 2
+	s.FlipbookLayout = emitter.Grid4x4
+	s.FlipbookMode = emitter.FlipbookRandom
+	s.FlipbookFramerate = emitter.NumberRange{Min: 5, Max: 12}
+	s.FlipbookBlendFrames = true
+	s.MaxParticles = 500
+	return s
+}
+
+func newEffect(t testing.TB, s emitter.Spec, opts *emitter.EffectOptions) *emitter.Effect {
+	t.Helper()
+	snap, err := emitter.NewSnapshot(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := emitter.NewEffect(snap, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+const tps = emitter.TicksPerSecond
+
+// script plays e at fps frames per second for frames frames, bursting and
+// toggling at fixed clocks, and returns the frame shown at every step.
+func script(e *emitter.Effect, fps, frames int) [][]emitter.Particle {
+	e.Play()
+	step := emitter.Ticks(tps / fps)
+	var shown [][]emitter.Particle
+	for i := 0; i < frames; i++ {
+		e.Step(step)
+		c := e.Clock()
+		switch {
+		case c == tps/2: // 0.5 s
+			e.Emit(30)
+		case c == tps: // 1 s
+			e.SetEnabled(false)
+			e.Emit(10)
+		case c == 3*tps/2: // 1.5 s
+			e.SetEnabled(true)
+		}
+		shown = append(shown, e.AppendParticles(nil))
+	}
+	return shown
+}
+
+func TestSetTimeEqualsStepping(t *testing.T) {
+	e := newEffect(t, busySpec(), &emitter.EffectOptions{Seed: 7})
+	shown := script(e, 60, 150)
+	for _, i := range []int{0, 29, 30, 59, 60, 89, 90, 149} {
+		e.SetTime(float64(i+1) / 60)
+		got := e.AppendParticles(nil)
+		if !reflect.DeepEqual(got, shown[i]) {
+			t.Fatalf("SetTime(%d/60) differs from stepping there: %d vs %d particles", i+1, len(got), len(shown[i]))
+		}
+		if len(got) == 0 {
+			t.Fatalf("frame %d is empty: the test would prove nothing", i)
+		}
+	}
+}
+
+func TestRewindShowsWhatWasShown(t *testing.T) {
+	e := newEffect(t, busySpec(), &emitter.EffectOptions{Seed: 3})
+	shown := script(e, 60, 150)
+	// Play backwards a frame at a time with Forward(-dt).
+	for i := len(shown) - 1; i >= 0; i-- {
+		if got := e.AppendParticles(nil); !reflect.DeepEqual(got, shown[i]) {
+			t.Fatalf("rewinding to frame %d shows %d particles, forward showed %d", i, len(got), len(shown[i]))
+		}
+		e.Forward(-1.0 / 60)
+	}
+	if e.Clock() != 0 {
+		t.Fatalf("clock after rewinding 150 frames = %d ticks, want 0", e.Clock())
+	}
+}
+
+func TestFrameRateIndependence(t *testing.T) {
+	// 30 and 144 fps reach the clocks 0.5 s, 1 s, ..., 2.5 s exactly, and
+	// show bit-identical frames there.
+	a := newEffect(t, busySpec(), &emitter.EffectOptions{Seed: 11})
+	b := newEffect(t, busySpec(), &emitter.EffectOptions{Seed: 11})
+	fa := script(a, 30, 75)
+	fb := script(b, 144, 360)
+	for k := 1; k <= 5; k++ {
+		ia, ib := 15*k-1, 72*k-1
+		if !reflect.DeepEqual(fa[ia], fb[ib]) {
+			t.Fatalf("at %.1f s: 30 fps shows %d particles, 144 fps %d (or values differ)", float64(k)/2, len(fa[ia]), len(fb[ib]))
+		}
+	}
+	// Advance with float seconds lands on the same ticks.
+	c := newEffect(t, busySpec(), &emitter.EffectOptions{Seed: 11})
+	c.Play()
+	for i := 0; i < 144; i++ {
+		c.Advance(1.0 / 144)
+	}
+	if c.Clock() != tps {
+		t.Fatalf("144 × Advance(1/144) = %d ticks, want %d", c.Clock(), tps)
+	}
+}
+
+func TestSeeds(t *testing.T) {
+	s := busySpec()
+	at := func(seed uint32) []emitter.Particle {
+		e := newEffect(t, s, &emitter.EffectOptions{Seed: seed})
+		e.SetTime(2)
+		return e.AppendParticles(nil)
+	}
+	if !reflect.DeepEqual(at(5), at(5)) {
+		t.Fatal("the same seed gave different particles")
+	}
+	a, b := at(5), at(6)
+	if len(a) == 0 || len(b) == 0 {
+		t.Fatal("no particles")
+	}
+	same := 0
+	for i := range min(len(a), len(b)) {
+		if a[i].X == b[i].X {
+			same++
+		}
+	}
+	if same > 0 {
+		t.Fatalf("seeds 5 and 6 share %d x positions", same)
+	}
+}
+
+func TestRandomSeedPerRestart(t *testing.T) {
+	s := busySpec()
+	s.Enabled = false
+	e := newEffect(t, s, &emitter.EffectOptions{Seed: 9, RandomSeed: true})
+	f := newEffect(t, s, &emitter.EffectOptions{Seed: 9, RandomSeed: true})
+	var seeds []uint32
+	for range 4 {
+		e.Pause()
+		e.Emit(5) // restarts: a new seed
+		f.Pause()
+		f.Emit(5)
+		seeds = append(seeds, e.Seed())
+		if e.Seed() != f.Seed() {
+			t.Fatal("two effects with the same base seed drew different restart seeds")
+		}
+	}
+	for i := 1; i < len(seeds); i++ {
+		if seeds[i] == seeds[i-1] || seeds[i] == 9 {
+			t.Fatalf("restart seeds %v do not change", seeds)
+		}
+	}
+	g := newEffect(t, s, &emitter.EffectOptions{Seed: 9})
+	g.Emit(5)
+	g.Pause()
+	g.Emit(5)
+	if g.Seed() != 9 {
+		t.Fatalf("a fixed seed changed to %d on restart", g.Seed())
+	}
+}
+
+func TestEmitSemantics(t *testing.T) {
+	s := busySpec()
+	s.Enabled = false
+	e := newEffect(t, s, nil)
+	e.Play()
+	e.SetTime(1)
+	e.Emit(3)
+	e.SetTime(1.25)
+	e.Emit(4)
+	bs := e.Bursts(nil)
+	if len(bs) != 2 || bs[0].Time != tps || bs[1].Time != tps*5/4 || bs[0].Count != 3 || bs[1].Index != 1 {
+		t.Fatalf("bursts on a playing effect: %+v", bs)
+	}
+	// Emit on a paused effect restarts the timeline and plays.
+	e.Pause()
+	e.SetTime(2)
+	e.Emit(2)
+	bs = e.Bursts(nil)
+	if !e.Playing() || e.Clock() != 0 || len(bs) != 1 || bs[0].Time != 0 || bs[0].Index != 0 {
+		t.Fatalf("Emit on paused: playing=%v clock=%d bursts=%+v", e.Playing(), e.Clock(), bs)
+	}
+	// Count is capped at MaxParticles; n <= 0 adds nothing.
+	e.Emit(10 * s.MaxParticles)
+	e.Emit(0)
+	e.Emit(-3)
+	bs = e.Bursts(nil)
+	if len(bs) != 2 || bs[1].Count != s.MaxParticles {
+		t.Fatalf("capped burst: %+v", bs)
+	}
+}
+
+func TestClockControls(t *testing.T) {
+	s := busySpec()
+	s.TimeScale = 0.5
+	e := newEffect(t, s, nil)
+	e.Advance(1) // paused: no move
+	if e.Clock() != 0 {
+		t.Fatal("Advance moved a paused effect")
+	}
+	e.Forward(1) // ignores play state and TimeScale
+	if e.Clock() != tps {
+		t.Fatalf("Forward(1) = %d ticks", e.Clock())
+	}
+	e.Play()
+	e.Advance(1) // scaled by TimeScale
+	if e.Clock() != tps*3/2 {
+		t.Fatalf("Advance(1) at TimeScale 0.5 = %d ticks, want %d", e.Clock(), tps*3/2)
+	}
+	e.Step(tps) // scaled too
+	if e.Clock() != 2*tps {
+		t.Fatalf("Step(1 s) at TimeScale 0.5 = %d ticks, want %d", e.Clock(), 2*tps)
+	}
+	e.Forward(-10)
+	if e.Clock() != 0 {
+		t.Fatalf("Forward(-10) from 2 s = %d, want clamp at 0", e.Clock())
+	}
+	e.SetTime(-3)
+	if e.Clock() != 0 {
+		t.Fatal("SetTime(-3) did not clamp at 0")
+	}
+	e.SetTime(4)
+	e.SetTime(math.NaN())
+	e.Forward(math.NaN())
+	e.Advance(math.NaN())
+	if e.Clock() != 4*tps {
+		t.Fatalf("NaN moved the clock to %d", e.Clock())
+	}
+	if e.Time() != 4 {
+		t.Fatalf("Time() = %v", e.Time())
+	}
+}
+
+func TestBurstMemoryBound(t *testing.T) {
+	// An effect that bursts every frame for an hour keeps a bounded list,
+	// and still rewinds exactly within its History.
+	s := busySpec()
+	s.Enabled = false
+	s.Lifetime = emitter.NumberRange{Min: 0.5, Max: 1}
+	e := newEffect(t, s, &emitter.EffectOptions{History: 2})
+	e.Play()
+	step := emitter.Ticks(tps / 60)
+	longest := 0
+	for i := 0; i < 60*3600; i++ {
+		e.Step(step)
+		e.Emit(1)
+		longest = max(longest, len(e.Bursts(nil)))
+	}
+	// (History + Lifetime.Max) × 60 bursts can be visible; lazy compaction
+	// may keep up to twice that.
+	if limit := 2 * (2 + 1) * 60; longest > limit+2 {
+		t.Fatalf("burst list grew to %d, want <= %d", longest, limit+2)
+	}
+	// Rewinding within the History shows what stepping showed.
+	end := e.Clock()
+	want := e.AppendParticles(nil)
+	e.SetClock(end - 2*tps + step)
+	e.SetClock(end)
+	if got := e.AppendParticles(nil); !reflect.DeepEqual(got, want) {
+		t.Fatal("frame changed after a rewind within History")
+	}
+	// MaxBursts caps the list whatever the History.
+	f := newEffect(t, s, &emitter.EffectOptions{History: 1e6, MaxBursts: 100})
+	f.Play()
+	for i := 0; i < 1000; i++ {
+		f.Step(step)
+		f.Emit(1)
+	}
+	if bs := f.Bursts(nil); len(bs) != 100 || bs[99].Index != 999 {
+		t.Fatalf("MaxBursts 100 kept %d bursts, last index %d", len(bs), bs[len(bs)-1].Index)
+	}
+}
+
+func TestEnabledToggles(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Rate = 10
+	s.Lifetime = emitter.Constant(1)
+	e := newEffect(t, s, nil)
+	e.SetTime(2)
+	e.SetEnabled(false)
+	if e.Enabled() {
+		t.Fatal("Enabled after SetEnabled(false)")
+	}
+	count := func(at float64) int {
+		e.SetTime(at)
+		return len(e.AppendParticles(nil))
+	}
+	// births at i/10 for i/10 <= c, alive while age < 1: 10 at steady state
+	if n := count(1.95); n != 10 {
+		t.Fatalf("before the toggle: %d alive, want 10", n)
+	}
+	// At 2.5 s only those born in (1.5, 2) are alive: 1.6..1.9.
+	if n := count(2.5); n != 4 {
+		t.Fatalf("0.5 s after disabling: %d alive, want 4", n)
+	}
+	if n := count(3.2); n != 0 {
+		t.Fatalf("1.2 s after disabling: %d alive, want 0", n)
+	}
+	e.SetTime(4)
+	e.SetEnabled(true)
+	ps := func(at float64) []emitter.Particle {
+		e.SetTime(at)
+		return e.AppendParticles(nil)
+	}
+	got := ps(4.35)
+	if len(got) != 4 || got[0].Key != 80 {
+		t.Fatalf("resumed stream at 4.35 s: %d particles, first key %v; want 4 from key 80 (i = 40)", len(got), got)
+	}
+	// Rewinding before the toggles still shows the old state.
+	if n := count(1.95); n != 10 {
+		t.Fatalf("rewound before the toggle: %d alive, want 10", n)
+	}
+	// Toggling after a rewind rewrites the future.
+	e.SetTime(1)
+	e.SetEnabled(true) // already on at 1 s: drops the later toggles
+	if n := count(2.5); n != 10 {
+		t.Fatalf("after rewriting the future: %d alive at 2.5 s, want 10", n)
+	}
+}
+
+func TestDone(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.NumberRange{Min: 0.5, Max: 1}
+	e := newEffect(t, s, nil)
+	if !e.Done() {
+		t.Fatal("an effect with no stream and no bursts is not Done")
+	}
+	e.Emit(10)
+	e.SetTime(0.99)
+	if e.Done() {
+		t.Fatal("Done before Lifetime.Max passed")
+	}
+	e.SetTime(1)
+	if !e.Done() {
+		t.Fatal("not Done once Lifetime.Max passed")
+	}
+	e.SetEnabled(true)
+	e.SetTime(100)
+	if e.Done() {
+		t.Fatal("an enabled stream is Done")
+	}
+	e.SetEnabled(false)
+	e.SetTime(100.5)
+	if e.Done() {
+		t.Fatal("Done 0.5 s after disabling")
+	}
+	e.SetTime(101)
+	if !e.Done() {
+		t.Fatal("not Done Lifetime.Max after disabling")
+	}
+}
+
+// trackSpec is a still particle (no speed, no gravity) at the host's centre.
+func trackSpec(locked bool, inherit float64) emitter.Spec {
+	s := emitter.DefaultSpec()
+	s.Rate = 10
+	s.Lifetime = emitter.Constant(1)
+	s.Speed = emitter.Constant(0)
+	s.LockedToPart = locked
+	s.VelocityInheritance = inherit
+	return s
+}
+
+// moveHost records the host moving right at 60 px/s, sampled at 60 fps, up
+// to clock end.
+func moveHost(e *emitter.Effect, end float64) {
+	for i := 0; i <= int(end*60+0.5); i++ {
+		e.SetClock(emitter.Ticks(i) * tps / 60)
+		e.SetHost(float64(i), 0, 0)
+	}
+}
+
+func TestLockedToPart(t *testing.T) {
+	locked := newEffect(t, trackSpec(true, 0), nil)
+	moveHost(locked, 2)
+	for _, p := range locked.AppendParticles(nil) {
+		if p.X != 0 || p.Y != 0 {
+			t.Fatalf("locked particle %d at (%v, %v), want the host centre", p.Key, p.X, p.Y)
+		}
+	}
+	free := newEffect(t, trackSpec(false, 0), nil)
+	moveHost(free, 2)
+	ps := free.AppendParticles(nil)
+	if len(ps) != 10 {
+		t.Fatalf("%d particles, want 10", len(ps))
+	}
+	for _, p := range ps {
+		// It stays where the host was at its birth: 60 px/s × age behind.
+		if want := -60 * p.Age; math.Abs(p.X-want) > 1e-9 {
+			t.Fatalf("unlocked particle aged %.2f at x=%v, want %v", p.Age, p.X, want)
+		}
+	}
+	// Rewinding within the track stays exact.
+	free.SetTime(1.5)
+	for _, p := range free.AppendParticles(nil) {
+		if want := -60 * p.Age; math.Abs(p.X-want) > 1e-9 {
+			t.Fatalf("rewound: particle aged %.2f at x=%v, want %v", p.Age, p.X, want)
+		}
+	}
+}
+
+func TestVelocityInheritance(t *testing.T) {
+	// Inheriting all of the host's velocity keeps still particles abreast of
+	// a host moving at constant speed; half of it leaves them half as far
+	// behind.
+	for _, tc := range []struct{ inherit, lag float64 }{{1, 0}, {0.5, -30}, {0, -60}} {
+		e := newEffect(t, trackSpec(false, tc.inherit), nil)
+		moveHost(e, 2)
+		for _, p := range e.AppendParticles(nil) {
+			if p.Age == 0 {
+				continue // born on the last sample: no age to drift
+			}
+			if want := tc.lag * p.Age; math.Abs(p.X-want) > 1e-6 {
+				t.Fatalf("inherit %v: particle aged %.3f at x=%v, want %v", tc.inherit, p.Age, p.X, want)
+			}
+		}
+	}
+}
+
+func TestLockedHostRotation(t *testing.T) {
+	// A locked effect turns with its host: a particle 50 px above the centre
+	// ends up 50 px to the right after a 90° clockwise turn.
+	s := trackSpec(true, 0)
+	s.Speed = emitter.Constant(0.5) // 0.5 stud/s × 100 px/stud, upward
+	s.Lifetime = emitter.Constant(2)
+	s.Enabled = false
+	e := newEffect(t, s, nil)
+	e.Play()
+	e.Emit(1)
+	e.SetTime(1)
+	e.SetHost(0, 0, 90)
+	p := e.AppendParticles(nil)[0]
+	if math.Abs(p.X-50) > 1e-9 || math.Abs(p.Y) > 1e-9 || p.Rotation != 90 {
+		t.Fatalf("particle at (%v, %v) rotation %v, want (50, 0) rotation 90", p.X, p.Y, p.Rotation)
+	}
+}
+
+func TestEvaluatorMatchesSerial(t *testing.T) {
+	s := busySpec()
+	s.Rate = 20000
+	s.MaxParticles = 100000
+	e := newEffect(t, s, &emitter.EffectOptions{Seed: 1})
+	e.Play()
+	e.SetTime(0.7)
+	e.Emit(5000)
+	e.SetTime(1.2)
+	e.Emit(3000)
+	e.SetTime(1.3)
+	want := e.AppendParticles(nil)
+	if len(want) < 2*emitter.MinParallel {
+		t.Fatalf("only %d particles: too few to split", len(want))
+	}
+	for _, workers := range []int{1, 2, 3, 8} {
+		ev := emitter.NewEvaluator(workers)
+		got := ev.Append(nil, e)
+		got = ev.Append(got[:0], e) // reuse
+		ev.Close()
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d workers: %d particles differ from serial %d", workers, len(got), len(want))
+		}
+	}
+}
+
+func TestNoAllocationsWhenWarm(t *testing.T) {
+	s := busySpec()
+	e := newEffect(t, s, nil)
+	e.Play()
+	e.SetTime(1)
+	e.Emit(100)
+	buf := e.AppendParticles(nil)
+	e.SetTime(1.1)
+	if n := testing.AllocsPerRun(100, func() { buf = e.AppendParticles(buf[:0]) }); n != 0 {
+		t.Fatalf("AppendParticles allocates %v times per frame", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { e.Particles() }); n != 0 {
+		t.Fatalf("Particles allocates %v times per frame", n)
+	}
+	big := busySpec()
+	big.Rate = 20000
+	big.MaxParticles = 50000
+	f := newEffect(t, big, nil)
+	f.SetTime(2)
+	ev := emitter.NewEvaluator(4)
+	defer ev.Close()
+	out := ev.Append(nil, f)
+	if n := testing.AllocsPerRun(20, func() { out = ev.Append(out[:0], f) }); n != 0 {
+		t.Fatalf("Evaluator.Append allocates %v times per frame", n)
+	}
+}
+
+func TestPrewarmReservesCapacity(t *testing.T) {
+	s := busySpec()
+	s.Prewarm = 300
+	e := newEffect(t, s, nil)
+	e.Play()
+	e.Emit(250)
+	e.SetTime(0.1)
+	if n := testing.AllocsPerRun(1, func() { e.Particles() }); n != 0 {
+		t.Fatalf("the first burst after Prewarm 300 allocated %v times", n)
+	}
+	s.Prewarm = 5000 // clamped to MaxParticles
+	snap, _ := emitter.NewSnapshot(&s)
+	if got := snap.Spec().Prewarm; got != s.MaxParticles {
+		t.Fatalf("Prewarm 5000 with MaxParticles %d compiled to %d", s.MaxParticles, got)
+	}
+}

@@ -1,0 +1,115 @@
+package emitter
+
+import (
+	"runtime"
+	"sync"
+)
+
+// MinParallel is the candidate count below which an [Evaluator] evaluates on
+// the calling goroutine: splitting a small effect costs more than it saves.
+const MinParallel = 4096
+
+// Evaluator splits the evaluation of large effects across goroutines. The
+// particles it appends are identical, in value and order, to
+// [Effect.AppendParticles]: each worker evaluates a contiguous run of
+// candidates in birth order into its own buffer, and the runs are joined in
+// order. Its workers live until Close; once its buffers have grown, Append
+// allocates nothing.
+//
+// An Evaluator serves one Append at a time.
+type Evaluator struct {
+	workers int
+	jobs    chan evalJob
+	wg      sync.WaitGroup
+	bufs    [][]Particle
+	frame   frame
+	once    sync.Once
+}
+
+type evalJob struct {
+	segs     []segment
+	from, to int64
+	w        int
+}
+
+// NewEvaluator starts an evaluator with the given number of goroutines
+// (0 or less: GOMAXPROCS).
+func NewEvaluator(workers int) *Evaluator {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers)}
+	if workers > 1 {
+		ev.jobs = make(chan evalJob, workers)
+		for i := 1; i < workers; i++ {
+			go ev.work()
+		}
+	}
+	return ev
+}
+
+func (ev *Evaluator) work() {
+	for j := range ev.jobs {
+		ev.bufs[j.w] = ev.frame.appendRange(ev.bufs[j.w][:0], j.segs, j.from, j.to)
+		ev.wg.Done()
+	}
+}
+
+// Workers returns the number of goroutines evaluation is split across.
+func (ev *Evaluator) Workers() int { return ev.workers }
+
+// Append appends e's particles alive at its clock to dst, as
+// e.AppendParticles(dst) would.
+func (ev *Evaluator) Append(dst []Particle, e *Effect) []Particle {
+	ev.frame = e.newFrame()
+	segs := e.segments(ev.frame.c)
+	var total int64
+	for _, sg := range segs {
+		total += sg.len()
+	}
+	if ev.workers <= 1 || total < MinParallel {
+		return ev.frame.appendRange(dst, segs, 0, total)
+	}
+	chunk := (total + int64(ev.workers) - 1) / int64(ev.workers)
+	ev.wg.Add(ev.workers - 1)
+	for w := 1; w < ev.workers; w++ {
+		from := min(int64(w)*chunk, total)
+		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w}
+	}
+	dst = ev.frame.appendRange(dst, segs, 0, min(chunk, total))
+	ev.wg.Wait()
+	for w := 1; w < ev.workers; w++ {
+		dst = append(dst, ev.bufs[w]...)
+	}
+	return dst
+}
+
+// Close stops the workers. The evaluator must not be used afterwards.
+func (ev *Evaluator) Close() {
+	ev.once.Do(func() {
+		if ev.jobs != nil {
+			close(ev.jobs)
+		}
+	})
+}
+
+// appendRange evaluates the candidates at positions [from, to) of the
+// birth-ordered run segs.
+func (f *frame) appendRange(dst []Particle, segs []segment, from, to int64) []Particle {
+	var pos int64
+	for _, sg := range segs {
+		n := sg.len()
+		if pos+n <= from {
+			pos += n
+			continue
+		}
+		if pos >= to {
+			break
+		}
+		lo := sg.lo + max(0, from-pos)
+		hi := sg.lo + min(n, to-pos) - 1
+		dst = f.appendSegment(dst, sg, lo, hi)
+		pos += n
+	}
+	return dst
+}
