@@ -1,0 +1,134 @@
+package emitter_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+func TestBoundsContainEveryParticle(t *testing.T) {
+	type variant struct {
+		name string
+		edit func(*emitter.Spec)
+	}
+	variants := []variant{
+		{"default", func(s *emitter.Spec) {}},
+		{"busy", func(s *emitter.Spec) { *s = busySpec() }},
+		{"gravity no drag", func(s *emitter.Spec) {
+			s.Acceleration = emitter.Vector3{X: 3, Y: -20}
+			s.Speed = emitter.NumberRange{Min: -2, Max: 8}
+			s.SpreadAngle = emitter.Vector2{X: 60}
+		}},
+		{"strong drag upward accel", func(s *emitter.Spec) {
+			s.Drag = 6
+			s.Acceleration = emitter.Vector3{Y: 10}
+			s.EmissionDirection = emitter.Bottom
+			s.Speed = emitter.Constant(20)
+		}},
+		{"negative drag", func(s *emitter.Spec) {
+			s.Drag = -1.5
+			s.Lifetime = emitter.Constant(3)
+			s.Acceleration = emitter.Vector3{X: -2}
+		}},
+		{"box surface inward", func(s *emitter.Spec) {
+			s.EmissionSize = emitter.Vector2{X: 1, Y: 0.5}
+			s.ShapeStyle = emitter.Surface
+			s.ShapeInOut = emitter.InAndOut
+			s.SpreadAngle = emitter.Vector2{X: 100}
+			s.EmissionDirection = emitter.Right
+		}},
+		{"sphere arc with glow and squash", func(s *emitter.Spec) {
+			s.Shape = emitter.Sphere
+			s.ShapePartial = 0.4
+			s.EmissionSize = emitter.Vector2{X: 0.6, Y: 1.2}
+			s.LightEmission = 1
+			s.GlowLayers = 5
+			s.Squash = emitter.NumberSequence{{0, -2, 0.5}, {1, 1, 0}}
+			s.Size = emitter.NumberSequence{{0, 0.2, 0.1}, {0.3, 0.6, 0.2}, {1, 0, 0}}
+		}},
+		{"cylinder taper", func(s *emitter.Spec) {
+			s.Shape = emitter.Cylinder
+			s.ShapePartial = 0
+			s.EmissionSize = emitter.Vector2{X: 1, Y: 1}
+			s.Drag = 0.3
+			s.Acceleration = emitter.Vector3{Y: -4}
+		}},
+	}
+	hosts := []struct {
+		name   string
+		locked bool
+		move   func(i int) (x, y, r float64)
+	}{
+		{"still", true, nil},
+		{"locked turning", true, func(i int) (float64, float64, float64) { return 0, 0, float64(i) * 3 }},
+		{"unlocked sliding", false, func(i int) (float64, float64, float64) { return float64(i) * 4, math.Sin(float64(i)/9) * 80, 0 }},
+		{"unlocked turning", false, func(i int) (float64, float64, float64) {
+			return math.Cos(float64(i)/20) * 150, float64(i), float64(i) * 5
+		}},
+	}
+	checked := 0
+	for _, v := range variants {
+		for _, h := range hosts {
+			s := emitter.DefaultSpec()
+			s.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.5}
+			s.Rate = 60
+			v.edit(&s)
+			s.LockedToPart = h.locked
+			s.VelocityInheritance = 0.7
+			e := newEffect(t, s, &emitter.EffectOptions{Seed: 99, HostWidth: 160, HostHeight: 90})
+			e.Play()
+			var buf []emitter.Particle
+			for i := 0; i < 240; i++ {
+				e.Step(tps / 60)
+				if h.move != nil {
+					e.SetHost(h.move(i))
+				}
+				if i%40 == 5 {
+					e.Emit(40)
+				}
+				b := e.Bounds()
+				growth := 1.0
+				if s.LightEmission > 0 && s.GlowLayers > 1 {
+					growth, _ = emitter.Glow(s.GlowLayers-1, 0, s.LightEmission)
+				}
+				buf = e.AppendParticles(buf[:0])
+				for _, p := range buf {
+					r := math.Hypot(p.Width, p.Height) / 2 * growth
+					if p.X-r < b.MinX || p.X+r > b.MaxX || p.Y-r < b.MinY || p.Y+r > b.MaxY {
+						t.Fatalf("%s/%s frame %d: particle %d at (%.2f, %.2f) r=%.2f leaves bounds %+v",
+							v.name, h.name, i, p.Key, p.X, p.Y, r, b)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d particles checked", checked)
+	}
+}
+
+func TestBoundsAreTight(t *testing.T) {
+	// A still point emitter: particles at the centre, size 1 stud = 100 px
+	// on a 100 px tall host: the bounds are the quad and the margin.
+	s := emitter.DefaultSpec()
+	s.Speed = emitter.Constant(0)
+	e := newEffect(t, s, nil)
+	b := e.Bounds()
+	want := 50*math.Sqrt2 + 0.5
+	for _, v := range []float64{-b.MinX, -b.MinY, b.MaxX, b.MaxY} {
+		if math.Abs(v-want) > 1e-3 {
+			t.Fatalf("bounds %+v, want ±%.4f", b, want)
+		}
+	}
+	// Free fall from rest for Lifetime.Max = 10 s at 10 studs/s² (Roblox's
+	// +Y up, so down on screen): the lowest point is 0.5·10·10² = 500 studs.
+	s.Acceleration = emitter.Vector3{Y: -10}
+	s.Lifetime = emitter.Constant(10)
+	e = newEffect(t, s, &emitter.EffectOptions{HostWidth: 100, HostHeight: 1})
+	b = e.Bounds()
+	if low := 500 + 0.5*math.Sqrt2 + 0.5; math.Abs(b.MaxY-low) > 1e-2 || b.MinY > 0 {
+		t.Fatalf("free-fall bounds %+v, want MaxY ≈ %.3f", b, low)
+	}
+}
