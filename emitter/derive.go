@@ -144,6 +144,10 @@ func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 			w, h = size*l, size/l
 		}
 	}
+	if f.geometryOnly {
+		*p = Particle{Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot, Age: age, Lifetime: life}
+		return
+	}
 	tr := s.transValue
 	if !s.transConst {
 		tr = sp.Transparency.Sample(tau, Signed(Unit(st, ChannelTransparencyEnvelope)))

@@ -95,7 +95,28 @@ const (
 	Offset
 )
 
+// BlendMode is how a particle's colour meets what is behind it. Every mode
+// outputs premultiplied colour over source-over blending, so effects of all
+// modes batch together.
+type BlendMode uint8
+
+// BlendMode values.
+//   - Normal: Roblox's hybrid: premultiplied rgb·a with alpha a·(1 -
+//     LightEmission), so LightEmission 0 is alpha blending and 1 is additive.
+//   - Cutout: an alpha test: texels with alpha below 0.5 are dropped and
+//     the rest are opaque (then LightEmission as in Normal).
+//   - Premultiplied: the texture's premultiplied colour times the particle's
+//     colour, with the particle's opacity scaling alpha only (seed 001): as
+//     the opacity fades, the particle turns additive, one material for fire
+//     that becomes smoke.
+const (
+	BlendNormal BlendMode = iota
+	BlendCutout
+	BlendPremultiplied
+)
+
 var (
+	blendModeNames      = []string{"Normal", "Cutout", "Premultiplied"}
 	normalIDNames       = []string{"Top", "Bottom", "Left", "Right", "Front", "Back"}
 	flipbookLayoutNames = []string{"None", "Grid2x2", "Grid4x4", "Grid8x8", "Custom"}
 	flipbookModeNames   = []string{"Loop", "OneShot", "PingPong", "Random"}
@@ -123,7 +144,8 @@ func parseEnum(names []string, name string) (uint8, bool) {
 	return 0, false
 }
 
-func (v NormalID) String() string { return enumString(normalIDNames, uint8(v), "NormalID") }
+func (v BlendMode) String() string { return enumString(blendModeNames, uint8(v), "BlendMode") }
+func (v NormalID) String() string  { return enumString(normalIDNames, uint8(v), "NormalID") }
 func (v FlipbookLayout) String() string {
 	return enumString(flipbookLayoutNames, uint8(v), "FlipbookLayout")
 }

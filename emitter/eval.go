@@ -24,6 +24,7 @@ type frame struct {
 	hostRot           float64
 	tracked, unlocked bool
 	color             Color // the graded colour of a flat Color sequence
+	geometryOnly      bool  // skip appearance (AppendQuads)
 }
 
 func (e *Effect) newFrame() frame {

@@ -140,6 +140,14 @@ type Spec struct {
 	// Prewarm is how many particles an effect reserves room for up front, so
 	// the first burst does not allocate.
 	Prewarm int
+	// BlendMode picks normal (LightEmission hybrid), cutout or
+	// premultiplied blending.
+	BlendMode BlendMode
+	// ColorStrip is an optional gradient image path (seed 003): each
+	// particle picks a row by hash at birth ("destiny") and walks it left to
+	// right over its life; the strip's colour multiplies Color and its
+	// alpha multiplies the opacity.
+	ColorStrip string
 }
 
 // DefaultMaxParticles is the pool cap of a spec that does not set one.

@@ -64,6 +64,7 @@ func (s *Spec) Validate() error {
 	}
 	integer(&p, "FlipbookResolution", s.FlipbookResolution, 0, 16384)
 	integer(&p, "Prewarm", s.Prewarm, 0, MaxParticlesLimit)
+	enum(&p, "BlendMode", uint8(s.BlendMode), blendModeNames)
 	return p.err()
 }
 
