@@ -1,0 +1,52 @@
+package raster
+
+import (
+	"image"
+	"image/color"
+	"math"
+)
+
+// Premultiply converts img to 8-bit premultiplied RGBA with the rounding
+// every Ember renderer uses, rgb' = (rgb·a + 127) / 255, so the GPU path
+// uploads and the reference rasterizer samples identical texels.
+func Premultiply(img image.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			a := uint32(c.A)
+			i := out.PixOffset(x-b.Min.X, y-b.Min.Y)
+			out.Pix[i+0] = uint8((uint32(c.R)*a + 127) / 255)
+			out.Pix[i+1] = uint8((uint32(c.G)*a + 127) / 255)
+			out.Pix[i+2] = uint8((uint32(c.B)*a + 127) / 255)
+			out.Pix[i+3] = c.A
+		}
+	}
+	return out
+}
+
+// SpriteSize is the edge of the built-in sprite in pixels.
+const SpriteSize = 64
+
+// Sprite returns the built-in soft round sprite used when an effect has no
+// Texture: white, premultiplied, with alpha 1 - (3d² - 2d³) for d < 1 and 0
+// beyond, d being the distance of a texel's centre from the image centre in
+// units of half the edge.
+func Sprite() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, SpriteSize, SpriteSize))
+	half := SpriteSize / 2.0
+	for y := 0; y < SpriteSize; y++ {
+		for x := 0; x < SpriteSize; x++ {
+			d := math.Hypot(float64(x)+0.5-half, float64(y)+0.5-half) / half
+			a := 0.0
+			if d < 1 {
+				a = 1 - (3*d*d - 2*d*d*d)
+			}
+			v := uint8(math.Round(a * 255))
+			i := img.PixOffset(x, y)
+			img.Pix[i+0], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = v, v, v, v
+		}
+	}
+	return img
+}
