@@ -1,0 +1,662 @@
+package emitter
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// allFieldsYAML sets every field of an effect file to a value other than its
+// default, using each syntax a field kind accepts.
+const allFieldsYAML = `# every field, none at its default
+Acceleration: {X: 1, Y: -2.5, Z: 3}
+Brightness: 2
+Color:
+  - {Time: 0, Color: "#FF8000"}
+  - {Time: 0.5, Color: {R: 0.25, G: 0.5, B: 0.75}}
+  - {Time: 1, Color: "#00ff00"}
+Drag: -0.5
+EmissionDirection: Left
+Enabled: false
+FlipbookBlendFrames: true
+FlipbookFramerate: {Min: 2, Max: 4}
+FlipbookLayout: Custom
+FlipbookMode: PingPong
+FlipbookSizeX: 3
+FlipbookSizeY: 2
+FlipbookStartRandom: true
+Lifetime: 1.5
+LightEmission: 0.5
+LightInfluence: 0.25
+LockedToPart: true
+Orientation: VelocityPerpendicular
+Rate: 12.5
+RotSpeed: {Min: -90, Max: 90}
+Rotation: {Min: 10, Max: 20}
+Shape: Disc
+ShapeInOut: InAndOut
+ShapePartial: 0.3
+ShapeStyle: Surface
+Size:
+  - {Time: 0, Value: 0.5}
+  - {Time: 0.25, Value: 1, Envelope: 0.1}
+  - {Time: 1, Value: 0}
+Speed: {Min: 1, Max: 2}
+SpreadAngle: {X: 45}
+Squash: -0.5
+Texture: sprites/spark.png
+TimeScale: 0.5
+Transparency:
+  - {Time: 0, Value: 0, Envelope: 0.2}
+  - {Time: 1, Value: 1}
+VelocityInheritance: 0.75
+ZOffset: -1.5
+Scale: 2
+SizeScale: 0.5
+SpeedScale: 3
+Unit: Offset
+EmissionSize: {X: 0.5, Y: 0.25}
+MaxParticles: 500
+GlowLayers: 4
+ZIndex: -3
+FlipbookResolution: 256
+Prewarm: 64
+BlendMode: Premultiplied
+ColorStrip: strips/fire.png
+`
+
+// allFieldsJSON is allFieldsYAML in JSON, with the other syntax where a
+// field kind has two (a number for a range, a hex colour for {R, G, B}).
+const allFieldsJSON = `{
+  "Acceleration": {"X": 1, "Y": -2.5, "Z": 3},
+  "Brightness": 2,
+  "Color": [
+    {"Time": 0, "Color": {"R": 1, "G": 0.5019607843137255, "B": 0}},
+    {"Time": 0.5, "Color": {"R": 0.25, "G": 0.5, "B": 0.75}},
+    {"Time": 1, "Color": "#00FF00"}
+  ],
+  "Drag": -0.5,
+  "EmissionDirection": "Left",
+  "Enabled": false,
+  "FlipbookBlendFrames": true,
+  "FlipbookFramerate": {"Min": 2, "Max": 4},
+  "FlipbookLayout": "Custom",
+  "FlipbookMode": "PingPong",
+  "FlipbookSizeX": 3,
+  "FlipbookSizeY": 2.0,
+  "FlipbookStartRandom": true,
+  "Lifetime": {"Min": 1.5, "Max": 1.5},
+  "LightEmission": 0.5,
+  "LightInfluence": 0.25,
+  "LockedToPart": true,
+  "Orientation": "VelocityPerpendicular",
+  "Rate": 12.5,
+  "RotSpeed": {"Min": -90, "Max": 90},
+  "Rotation": {"Min": 10, "Max": 20},
+  "Shape": "Disc",
+  "ShapeInOut": "InAndOut",
+  "ShapePartial": 0.3,
+  "ShapeStyle": "Surface",
+  "Size": [
+    {"Time": 0, "Value": 0.5},
+    {"Time": 0.25, "Value": 1, "Envelope": 0.1},
+    {"Time": 1, "Value": 0, "Envelope": 0}
+  ],
+  "Speed": {"Min": 1, "Max": 2},
+  "SpreadAngle": {"X": 45, "Y": 0},
+  "Squash": [{"Time": 0, "Value": -0.5}, {"Time": 1, "Value": -0.5}],
+  "Texture": "sprites\/spark.png",
+  "TimeScale": 0.5,
+  "Transparency": [
+    {"Time": 0, "Value": 0, "Envelope": 0.2},
+    {"Time": 1, "Value": 1}
+  ],
+  "VelocityInheritance": 0.75,
+  "ZOffset": -1.5,
+  "Scale": 2,
+  "SizeScale": 0.5,
+  "SpeedScale": 3,
+  "Unit": "Offset",
+  "EmissionSize": {"X": 0.5, "Y": 0.25},
+  "MaxParticles": 500,
+  "GlowLayers": 4,
+  "ZIndex": -3,
+  "FlipbookResolution": 256,
+  "Prewarm": 64,
+  "BlendMode": "Premultiplied",
+  "ColorStrip": "strips/fire.png"
+}
+`
+
+// allFieldsSpec is what both files decode to.
+func allFieldsSpec() Spec {
+	return Spec{
+		Acceleration: Vector3{1, -2.5, 3},
+		Brightness:   2,
+		Color: ColorSequence{
+			{0, Color{1, 128.0 / 255, 0}},
+			{0.5, Color{0.25, 0.5, 0.75}},
+			{1, Color{0, 1, 0}},
+		},
+		Drag:                -0.5,
+		EmissionDirection:   Left,
+		Enabled:             false,
+		FlipbookBlendFrames: true,
+		FlipbookFramerate:   NumberRange{2, 4},
+		FlipbookLayout:      FlipbookCustom,
+		FlipbookMode:        FlipbookPingPong,
+		FlipbookSizeX:       3,
+		FlipbookSizeY:       2,
+		FlipbookStartRandom: true,
+		Lifetime:            NumberRange{1.5, 1.5},
+		LightEmission:       0.5,
+		LightInfluence:      0.25,
+		LockedToPart:        true,
+		Orientation:         VelocityPerpendicular,
+		Rate:                12.5,
+		RotSpeed:            NumberRange{-90, 90},
+		Rotation:            NumberRange{10, 20},
+		Shape:               Disc,
+		ShapeInOut:          InAndOut,
+		ShapePartial:        0.3,
+		ShapeStyle:          Surface,
+		Size:                NumberSequence{{0, 0.5, 0}, {0.25, 1, 0.1}, {1, 0, 0}},
+		Speed:               NumberRange{1, 2},
+		SpreadAngle:         Vector2{45, 0},
+		Squash:              ConstantSequence(-0.5),
+		Texture:             "sprites/spark.png",
+		TimeScale:           0.5,
+		Transparency:        NumberSequence{{0, 0, 0.2}, {1, 1, 0}},
+		VelocityInheritance: 0.75,
+		ZOffset:             -1.5,
+		Scale:               2,
+		SizeScale:           0.5,
+		SpeedScale:          3,
+		Unit:                Offset,
+		EmissionSize:        Vector2{0.5, 0.25},
+		MaxParticles:        500,
+		GlowLayers:          4,
+		ZIndex:              -3,
+		FlipbookResolution:  256,
+		Prewarm:             64,
+		BlendMode:           BlendPremultiplied,
+		ColorStrip:          "strips/fire.png",
+	}
+}
+
+func mustParse(t *testing.T, name, src string) Spec {
+	t.Helper()
+	s, err := ParseSpec(name, []byte(src))
+	if err != nil {
+		t.Fatalf("ParseSpec(%s): %v", name, err)
+	}
+	return s
+}
+
+func TestParseSpecEveryField(t *testing.T) {
+	want := allFieldsSpec()
+	for _, c := range []struct{ name, src string }{
+		{"all.yaml", allFieldsYAML},
+		{"all.JSON", allFieldsJSON},
+	} {
+		got := mustParse(t, c.name, c.src)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, want)
+		}
+	}
+}
+
+// TestParseSpecEveryFieldNamed checks the test file above really sets every
+// field FieldNames lists, and that FieldNames matches Spec's fields.
+func TestParseSpecEveryFieldNamed(t *testing.T) {
+	names := FieldNames()
+	typ := reflect.TypeOf(Spec{})
+	if len(names) != typ.NumField() {
+		t.Fatalf("FieldNames has %d names, Spec has %d fields", len(names), typ.NumField())
+	}
+	for i, n := range names {
+		if typ.Field(i).Name != n {
+			t.Errorf("FieldNames()[%d] = %s, Spec field %d is %s", i, n, i, typ.Field(i).Name)
+		}
+		if !strings.Contains(allFieldsYAML, "\n"+n+":") {
+			t.Errorf("allFieldsYAML does not set %s", n)
+		}
+	}
+	def, all := DefaultSpec(), allFieldsSpec()
+	dv, av := reflect.ValueOf(def), reflect.ValueOf(all)
+	for i := range typ.NumField() {
+		if reflect.DeepEqual(dv.Field(i).Interface(), av.Field(i).Interface()) {
+			t.Errorf("allFieldsSpec leaves %s at its default", typ.Field(i).Name)
+		}
+	}
+}
+
+func TestParseSpecDefaults(t *testing.T) {
+	cases := []struct {
+		name, src string
+		edit      func(*Spec)
+	}{
+		{"empty-mapping.yaml", "{}", func(*Spec) {}},
+		{"empty-object.json", "{}", func(*Spec) {}},
+		{"rate.yaml", "Rate: 5\n", func(s *Spec) { s.Rate = 5 }},
+		{"rate.json", `{"Rate": 5}`, func(s *Spec) { s.Rate = 5 }},
+		{"partial-vector.yaml", "Acceleration: {Y: -3}\n", func(s *Spec) { s.Acceleration = Vector3{0, -3, 0} }},
+		{"range-number.yaml", "Speed: 7\n", func(s *Spec) { s.Speed = NumberRange{7, 7} }},
+		{"sequence-number.yaml", "Size: 0.25\n", func(s *Spec) { s.Size = ConstantSequence(0.25) }},
+		{"colour-hex.yaml", "Color: \"#Ff0080\"\n", func(s *Spec) { s.Color = ConstantColor(Color{1, 0, 128.0 / 255}) }},
+		{"colour-rgb.yaml", "Color: {R: 0.5, G: 0.25, B: 1}\n", func(s *Spec) { s.Color = ConstantColor(Color{0.5, 0.25, 1}) }},
+		{"envelope-omitted.yaml", "Transparency: [{Time: 0, Value: 0.5}, {Time: 1, Value: 1}]\n",
+			func(s *Spec) { s.Transparency = NumberSequence{{0, 0.5, 0}, {1, 1, 0}} }},
+		{"yaml-numbers.yaml", "Rate: 0x10\nDrag: 1_000\nBrightness: +2\n", func(s *Spec) { s.Rate, s.Drag, s.Brightness = 16, 1000, 2 }},
+		{"whole-float.yaml", "MaxParticles: 2e2\n", func(s *Spec) { s.MaxParticles = 200 }},
+		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *Spec) { s.Speed, s.Rate = Constant(3), 3 }},
+		{"bom.yaml", "\ufeffRate: 2\n", func(s *Spec) { s.Rate = 2 }},
+		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *Spec) { s.Rate, s.Drag = 2, 1 }},
+		// Spray's clamps are behaviour, not errors: these all decode.
+		{"clamped.yaml", "MaxParticles: 0\nGlowLayers: 20\nLifetime: 0\nDrag: -5\n", func(s *Spec) {
+			s.MaxParticles, s.GlowLayers, s.Lifetime, s.Drag = 0, 20, Constant(0), -5
+		}},
+		{"transparency-beyond.yaml", "Transparency: [{Time: 0, Value: -1}, {Time: 1, Value: 2}]\n",
+			func(s *Spec) { s.Transparency = NumberSequence{{0, -1, 0}, {1, 2, 0}} }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			want := DefaultSpec()
+			c.edit(&want)
+			got := mustParse(t, c.name, c.src)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("\n got %+v\nwant %+v", got, want)
+			}
+			if _, err := NewSnapshot(&got); err != nil {
+				t.Errorf("NewSnapshot: %v", err)
+			}
+		})
+	}
+}
+
+// TestParseSpecClamps checks the clamped values decode and then behave as
+// the clamp says.
+func TestParseSpecClamps(t *testing.T) {
+	s := mustParse(t, "clamps.yaml", "MaxParticles: -4\nGlowLayers: 0\nLifetime: {Min: 0, Max: 0}\nRate: 1e6\n")
+	snap, err := NewSnapshot(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.MaxParticles() != 1 || snap.GlowLayers() != 1 || snap.MaxLifetime() != MinLifetime {
+		t.Errorf("clamps: MaxParticles %d, GlowLayers %d, MaxLifetime %g", snap.MaxParticles(), snap.GlowLayers(), snap.MaxLifetime())
+	}
+	if want := 1 / MinLifetime; snap.Rate() != want {
+		t.Errorf("rate %g, want the cap MaxParticles/Lifetime.Max = %g", snap.Rate(), want)
+	}
+	s = mustParse(t, "glow.yaml", "GlowLayers: 99\n")
+	if snap, _ := NewSnapshot(&s); snap.GlowLayers() != MaxGlowLayers {
+		t.Errorf("GlowLayers 99 gives %d layers, want %d", snap.GlowLayers(), MaxGlowLayers)
+	}
+}
+
+// malformed is every kind of bad file with the exact problems expected. The
+// fuzz test seeds from it too.
+var malformed = []struct {
+	name, src string
+	want      []string
+}{
+	{"nan.yaml", "Rate: .nan\nBrightness: .inf\nDrag: -.Inf\n", []string{
+		"nan.yaml:1: Rate: .nan is not a finite number",
+		"nan.yaml:2: Brightness: .inf is not a finite number",
+		"nan.yaml:3: Drag: -.Inf is not a finite number",
+	}},
+	{"nan-in-sequence.yaml", "Size:\n  - {Time: 0, Value: 1}\n  - {Time: 1, Value: .NaN}\n", []string{
+		"nan-in-sequence.yaml:3: Size[1].Value: .NaN is not a finite number",
+	}},
+	{"huge.json", "{\n  \"Rate\": 5,\n  \"Speed\": {\"Min\": 1, \"Max\": 1e400}\n}\n", []string{
+		"huge.json:3: Speed.Max: 1e400 is too large; it is not a finite number",
+	}},
+	{"types.yaml", "Rate: \"5\"\nEnabled: yes\nTexture: 5\nShape: 2\nMaxParticles: 2.5\nSize: true\nLifetime: [1, 2]\nColor: 7\nSpreadAngle: 3\nBrightness: ~\n", []string{
+		`types.yaml:1: Rate: expected a number, got the string "5"`,
+		`types.yaml:2: Enabled: expected true or false, got the string "yes"`,
+		`types.yaml:3: Texture: expected a string, got the number 5 (quote it)`,
+		`types.yaml:4: Shape: expected one of Box|Sphere|Cylinder|Disc, got the number 2`,
+		`types.yaml:5: MaxParticles: 2.5 is not a whole number`,
+		`types.yaml:6: Size: expected a number, got the boolean true`,
+		`types.yaml:7: Lifetime: expected a number or {Min, Max}, got a list`,
+		`types.yaml:8: Color: expected "#rrggbb" or {R, G, B}, got the number 7`,
+		`types.yaml:9: SpreadAngle: expected {X, Y}, got the number 3`,
+		`types.yaml:10: Brightness: expected a number, got null (no value)`,
+	}},
+	{"types.json", "{\"Rate\": \"5\",\n\"Enabled\": 1,\n\"Unit\": null}", []string{
+		`types.json:1: Rate: expected a number, got the string "5"`,
+		`types.json:2: Enabled: expected true or false, got the number 1`,
+		`types.json:3: Unit: expected one of RelativeYY|RelativeXX|RelativeMin|RelativeMax|Offset, got null (no value)`,
+	}},
+	{"unknown.yaml", "Rate: 5\nLifetme: 3\nrate: 5\nSprayGlowLayers: 3\nFoo: 1\nSize: [{Time: 0, Value: 1}, {time: 1, Value: 1}]\n", []string{
+		"unknown.yaml:2: Lifetme: unknown field; did you mean Lifetime?",
+		"unknown.yaml:3: rate: unknown field; did you mean Rate?",
+		"unknown.yaml:4: SprayGlowLayers: unknown field; did you mean GlowLayers?",
+		"unknown.yaml:5: Foo: unknown field; see docs/effect-files.md for the fields",
+		"unknown.yaml:6: Size[1].time: unknown key; did you mean Time?",
+	}},
+	{"enum.yaml", "Shape: Spher\nOrientation: Sideways\nEmissionDirection: top\n", []string{
+		`enum.yaml:1: Shape: unknown value "Spher"; did you mean Sphere? (one of Box|Sphere|Cylinder|Disc)`,
+		`enum.yaml:2: Orientation: unknown value "Sideways"; expected one of FacingCamera|FacingCameraWorldUp|VelocityParallel|VelocityPerpendicular`,
+		`enum.yaml:3: EmissionDirection: unknown value "top"; did you mean Top? (one of Top|Bottom|Left|Right|Front|Back)`,
+	}},
+	{"order.yaml", "Size:\n  - {Time: 0, Value: 1}\n  - {Time: 0.5, Value: 1}\n  - {Time: 0.4, Value: 1}\n  - {Time: 1, Value: 1}\n", []string{
+		"order.yaml:4: Size[2].Time: 0.4 is not after the previous keypoint's 0.5; times must strictly increase",
+	}},
+	{"ends.yaml", "Transparency:\n- Time: 0.1\n  Value: 0\n- Time: 0.9\n  Value: 1\n", []string{
+		"ends.yaml:2: Transparency[0].Time: the first keypoint must be at Time 0, not 0.1",
+		"ends.yaml:4: Transparency[1].Time: the last keypoint must be at Time 1, not 0.9",
+	}},
+	{"many.yaml", "Squash:\n" + keypoints(21), []string{
+		"many.yaml:1: Squash: has 21 keypoints; at most 20 are allowed",
+	}},
+	{"one-keypoint.yaml", "Size: [{Time: 0, Value: 1}]\n", []string{
+		"one-keypoint.yaml:1: Size: has 1 keypoints; a sequence needs at least 2 (or write one number)",
+	}},
+	{"ranges.yaml", "Rate: -5\nLifetime: {Min: 3, Max: 1}\nLightEmission: 2\nColor: {R: 1.5, G: 0, B: 0}\nFlipbookSizeX: 0\n", []string{
+		"ranges.yaml:1: Rate: -5 is out of range [0, 1e+06]",
+		"ranges.yaml:2: Lifetime: Min 3 is greater than Max 1",
+		"ranges.yaml:3: LightEmission: 2 is out of range [0, 1]",
+		"ranges.yaml:4: Color[0].Color.R: 1.5 is out of range [0, 1]",
+		"ranges.yaml:4: Color[1].Color.R: 1.5 is out of range [0, 1]",
+		"ranges.yaml:5: FlipbookSizeX: 0 is out of range [1, 64]",
+	}},
+	{"keypoint-range.yaml", "Color:\n  - Time: 0\n    Color: \"#000000\"\n  - Time: 1\n    Color: {R: 0, G: -1, B: 0}\n", []string{
+		"keypoint-range.yaml:5: Color[1].Color.G: -1 is out of range [0, 1]",
+	}},
+	{"duplicate.yaml", "Rate: 3\nDrag: 1\nRate: 4\nSpeed: {Min: 1, Min: 2, Max: 3}\n", []string{
+		"duplicate.yaml:3: Rate: duplicate key; it is already set at line 1",
+		"duplicate.yaml:4: Speed.Min: duplicate key; it is already set at line 4",
+	}},
+	{"duplicate.json", "{\n\"Rate\": 3,\n\"Rate\": 4\n}", []string{
+		"duplicate.json:3: Rate: duplicate key; it is already set at line 2",
+	}},
+	{"missing.yaml", "Lifetime: {Min: 1}\nColor: {R: 1, G: 0}\nSpreadAngle: {X: 1, Z: 3}\nColor2: 1\n", []string{
+		"missing.yaml:1: Lifetime.Max: missing; a range needs both Min and Max (or one number for both)",
+		"missing.yaml:2: Color.B: missing; a colour needs R, G and B, each in 0..1",
+		"missing.yaml:3: SpreadAngle.Z: unknown key; did you mean X?",
+		"missing.yaml:4: Color2: unknown field; did you mean Color?",
+	}},
+	{"colour.yaml", "Color:\n  - {Time: 0, Color: \"#12345\"}\n  - {Time: 1}\n", []string{
+		`colour.yaml:2: Color[0].Color: "#12345" is not a colour; expected "#rrggbb" or {R, G, B}, such as "#ff8800"`,
+		"colour.yaml:3: Color[1].Color: missing; a keypoint needs Time and Color",
+	}},
+	{"shapes.yaml", "Size: {Time: 0}\nSquash: [1, 2]\nLifetime: {Min: 1, Max: 2, Mid: 1.5}\nRotation:\n  Min: 1\n  Max: 2\n  Average: 3\n", []string{
+		"shapes.yaml:1: Size: expected a number or a list of {Time, Value, Envelope} keypoints, got a mapping",
+		"shapes.yaml:2: Squash[0]: expected a keypoint {Time, Value, Envelope}, got the number 1",
+		"shapes.yaml:2: Squash[1]: expected a keypoint {Time, Value, Envelope}, got the number 2",
+		"shapes.yaml:3: Lifetime.Mid: unknown key; did you mean Min?",
+		"shapes.yaml:7: Rotation.Average: unknown key; expected Min, Max",
+	}},
+	{"ints.yaml", "GlowLayers: 1e12\nZIndex: 1.5\nPrewarm: -1\nMaxParticles: 2000000\n", []string{
+		"ints.yaml:1: GlowLayers: 1e+12 is out of range [-2147483647, 2147483647]",
+		"ints.yaml:2: ZIndex: 1.5 is not a whole number",
+		"ints.yaml:3: Prewarm: -1 is out of range [0, 1000000]",
+		"ints.yaml:4: MaxParticles: 2000000 is more than the limit of 1000000",
+	}},
+	{"merge.yaml", "base: &b {Min: 1, Max: 2}\nSpeed:\n  <<: *b\n", []string{
+		"merge.yaml:1: base: unknown field; see docs/effect-files.md for the fields",
+		"merge.yaml:3: Speed: merge keys (<<) are not supported; write the fields out",
+	}},
+	{"syntax.json", "{\n  \"Rate\": 5,\n  \"Drag\": ,\n}\n", []string{
+		"syntax.json:3: JSON syntax: invalid character ',' looking for beginning of value",
+	}},
+	{"truncated.json", "{\n  \"Rate\": 5,\n  \"Size\": [\n", []string{
+		"truncated.json:3: JSON syntax: unexpected end of JSON input",
+	}},
+	{"trailing.json", "{\"Rate\": 5}\n{}\n", []string{
+		"trailing.json:2: JSON syntax: invalid character '{' after top-level value",
+	}},
+	{"syntax.yaml", "Rate: 5\nSize: [1, 2\nDrag: 1\n", []string{
+		"syntax.yaml:2: YAML syntax: did not find expected ',' or ']'",
+	}},
+	{"tabs.yaml", "Rate: 5\n\tDrag: 1\n", []string{
+		"tabs.yaml:2: YAML syntax: found a tab character that violates indentation",
+	}},
+	{"empty.yaml", "", []string{
+		`empty.yaml:1: the file is empty; an effect is a mapping of field names to values, such as "Rate: 20"`,
+	}},
+	{"blank.json", "  \n\n", []string{
+		`blank.json:1: the file is empty; an effect is a mapping of field names to values, such as "Rate: 20"`,
+	}},
+	{"comment.yaml", "# nothing here\n", []string{
+		`comment.yaml:1: the file has no content; an effect is a mapping of field names to values, such as "Rate: 20"`,
+	}},
+	{"list.yaml", "\n- Rate: 1\n- Rate: 2\n", []string{
+		`list.yaml:2: the document is a list; an effect is a mapping of field names to values, such as "Rate: 20"`,
+	}},
+	{"scalar.json", "42", []string{
+		`scalar.json:1: the document is the number 42; an effect is a mapping of field names to values, such as "Rate: 20"`,
+	}},
+	{"null.yaml", "~\n", []string{
+		`null.yaml:1: the document is null (no value); an effect is a mapping of field names to values, such as "Rate: 20"`,
+	}},
+	{"two-docs.yaml", "Rate: 1\n---\nRate: 2\n", []string{
+		"two-docs.yaml:2: a second YAML document starts here; an effect file holds one effect",
+	}},
+	{"utf8.yaml", "Rate: 1\nTexture: \"a\xffb\"\n", []string{
+		"utf8.yaml:2: invalid UTF-8 (byte 0xff)",
+	}},
+	{"control.yaml", "Rate: 1\nTexture: \x01\n", []string{
+		"control.yaml:2: control character U+0001 is not allowed",
+	}},
+	{"key.yaml", "[Rate]: 1\n? {a: 1}\n: 2\n", []string{
+		"key.yaml:1: a key is a list; keys are field names",
+		"key.yaml:2: a key is a mapping; keys are field names",
+	}},
+}
+
+// keypoints writes an n-keypoint YAML sequence from Time 0 to 1.
+func keypoints(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("  - {Time: ")
+		b.WriteString(strconv.FormatFloat(float64(i)/float64(n-1), 'g', -1, 64))
+		b.WriteString(", Value: 0.5}\n")
+	}
+	return b.String()
+}
+
+func TestParseSpecProblems(t *testing.T) {
+	for _, c := range malformed {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseSpec(c.name, []byte(c.src))
+			var ps Problems
+			if !errors.As(err, &ps) {
+				t.Fatalf("error %v (%T), want Problems", err, err)
+			}
+			got := make([]string, len(ps))
+			for i, p := range ps {
+				got[i] = p.String()
+				if p.File != c.name || p.Line < 1 {
+					t.Errorf("problem %q: File %q Line %d", got[i], p.File, p.Line)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestParseSpecAllAtOnce checks that problems of different kinds in one file
+// (decoding and validation) are all reported, sorted by line.
+func TestParseSpecAllAtOnce(t *testing.T) {
+	src := `Rate: 10
+Speed: {Min: 4, Max: 2}
+Lifetime: 2
+Size:
+  - {Time: 0, Value: 1}
+  - {Time: 1, Value: 1, Envelope: -1}
+Shape: Circle
+`
+	_, err := ParseSpec("three.yaml", []byte(src))
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("error %v, want Problems", err)
+	}
+	want := Problems{
+		{File: "three.yaml", Line: 2, Field: "Speed", Message: "Min 4 is greater than Max 2"},
+		{File: "three.yaml", Line: 6, Field: "Size[1].Envelope", Message: "-1 is out of range [0, 1e+09]"},
+		{File: "three.yaml", Line: 7, Field: "Shape", Message: `unknown value "Circle"; expected one of Box|Sphere|Cylinder|Disc`},
+	}
+	if !reflect.DeepEqual(ps, want) {
+		t.Errorf("got\n%v\nwant\n%v", ps, want)
+	}
+	if got := err.Error(); got != "three.yaml:2: Speed: Min 4 is greater than Max 2\n"+
+		"three.yaml:6: Size[1].Envelope: -1 is out of range [0, 1e+09]\n"+
+		"three.yaml:7: Shape: unknown value \"Circle\"; expected one of Box|Sphere|Cylinder|Disc" {
+		t.Errorf("Error() = %q", got)
+	}
+}
+
+// TestParseSpecLineFallback checks validation problems on a field written as
+// one number land on the field's line, and a field's sub-path on its own.
+func TestParseSpecLineFallback(t *testing.T) {
+	src := "Rate: 1\n\nSize: -2e9\nAcceleration:\n  X: 0\n  Y: 2e9\n"
+	_, err := ParseSpec("lines.yaml", []byte(src))
+	want := "lines.yaml:3: Size[0].Value: -2e+09 is out of range [-1e+09, 1e+09]\n" +
+		"lines.yaml:3: Size[1].Value: -2e+09 is out of range [-1e+09, 1e+09]\n" +
+		"lines.yaml:6: Acceleration.Y: 2e+09 is out of range [-1e+09, 1e+09]"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestParseSpecYAMLEqualsJSON(t *testing.T) {
+	yml := mustParse(t, "a.yaml", "Rate: 3\nColor: \"#336699\"\nSize: [{Time: 0, Value: 1}, {Time: 1, Value: 0, Envelope: 0.5}]\nShape: Sphere\nEnabled: false\n")
+	jsn := mustParse(t, "a.json", `{"Rate":3,"Color":"#336699","Size":[{"Time":0,"Value":1},{"Time":1,"Value":0,"Envelope":0.5}],"Shape":"Sphere","Enabled":false}`)
+	if !reflect.DeepEqual(yml, jsn) {
+		t.Errorf("YAML %+v\nJSON %+v", yml, jsn)
+	}
+	// JSON is YAML: the same JSON bytes read as YAML give the same spec.
+	asYAML := mustParse(t, "a.yaml", `{"Rate":3,"Color":"#336699","Size":[{"Time":0,"Value":1},{"Time":1,"Value":0,"Envelope":0.5}],"Shape":"Sphere","Enabled":false}`)
+	if !reflect.DeepEqual(asYAML, jsn) {
+		t.Errorf("JSON read as YAML %+v\nJSON %+v", asYAML, jsn)
+	}
+}
+
+func examplePaths(t testing.TB) []string {
+	paths, err := filepath.Glob("../examples/effects/*")
+	if err != nil || len(paths) < 4 {
+		t.Fatalf("example effects: %v, %d files", err, len(paths))
+	}
+	return paths
+}
+
+func TestExampleEffects(t *testing.T) {
+	for _, p := range examplePaths(t) {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			s, err := LoadSpec(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap, err := NewSnapshot(&s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := NewEffect(snap, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Play()
+			e.AddBurst(0, 30)
+			e.SetTime(0.3)
+			ps := e.AppendParticles(nil)
+			if len(ps) == 0 {
+				t.Fatal("no particles at 0.3 s")
+			}
+			for _, q := range ps {
+				if !finite(q.X) || !finite(q.Y) || !(q.Width >= 0) || !(q.Height >= 0) || q.Transparency < 0 || q.Transparency > 1 {
+					t.Fatalf("bad particle %+v", q)
+				}
+			}
+		})
+	}
+}
+
+func TestLoadSpec(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.yaml")
+	_, err := LoadSpec(missing)
+	if err == nil || err.Error() != missing+": cannot read the file: no such file or directory" {
+		t.Errorf("missing file: %v", err)
+	}
+	_, err = LoadSpec(dir)
+	var ps Problems
+	if !errors.As(err, &ps) || len(ps) != 1 || ps[0].File != dir {
+		t.Errorf("directory: %v", err)
+	}
+	good := filepath.Join(dir, "good.json")
+	if err := os.WriteFile(good, []byte(`{"Rate": 7}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := LoadSpec(good); err != nil || s.Rate != 7 {
+		t.Errorf("good file: %v, Rate %g", err, s.Rate)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("Rate: 7\nDrag: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadSpec(bad); err == nil || err.Error() != bad+`:2: Drag: expected a number, got the string "x"` {
+		t.Errorf("bad file: %v", err)
+	}
+}
+
+// TestParseSpecAliasBomb checks a file that names a great many values
+// through aliases stops with a problem instead of running on.
+func TestParseSpecAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a: &a [")
+	for i := range 400 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("{Time: 0, Value: 1, Envelope: 0, X: 1, Y: 2, Z: 3}")
+	}
+	b.WriteString("]\nb: &b {")
+	for i := range 400 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("k" + strconv.Itoa(i) + ": *a")
+	}
+	b.WriteString("}\nSize: [")
+	for i := range 400 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("*a")
+	}
+	b.WriteString("]\n")
+	_, err := ParseSpec("bomb.yaml", []byte(b.String()))
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("error %v", err)
+	}
+	if len(ps) > maxNodes {
+		t.Errorf("%d problems", len(ps))
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"lifetime", "Lifetime"},
+		{"Transparancy", "Transparency"},
+		{"Colour", "Color"},
+		{"SpeedScal", "SpeedScale"},
+		{"SprayMaxParticles", "MaxParticles"},
+		{"Zindex", "ZIndex"},
+		{"Wobble", ""},
+		{"R", ""},
+	}
+	for _, c := range cases {
+		if got := suggest(c.in, specFieldNames); got != c.want {
+			t.Errorf("suggest(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
