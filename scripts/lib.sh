@@ -2,6 +2,7 @@
 # Shared helpers for scripts/setup, scripts/test and scripts/demo. Source it;
 # do not run it.
 
+# shellcheck disable=SC2034 # used by the scripts that source this file
 # The Go toolchain setup installs when the machine has no Go >= GO_MIN.
 EMBER_GO_VERSION=1.26.8
 EMBER_GO_MIN=1.26
@@ -25,7 +26,9 @@ die() {
 # version_ge A B: true when dotted version A >= B (numeric fields).
 version_ge() {
 	local IFS=.
-	local -a a=($1) b=($2)
+	local -a a b
+	read -ra a <<<"$1"
+	read -ra b <<<"$2"
 	local i x y
 	for ((i = 0; i < ${#a[@]} || i < ${#b[@]}; i++)); do
 		x=${a[i]:-0} y=${b[i]:-0}
