@@ -31,7 +31,11 @@ func TestSnapshotClamps(t *testing.T) {
 		{"GlowLayers 3 stays", func(s *emitter.Spec) { s.GlowLayers = 3 },
 			func(n *emitter.Snapshot) (float64, float64) { return float64(n.GlowLayers()), 3 }},
 		// Little's law: rate <= MaxParticles / Lifetime.Max.
-		{"Rate capped by the pool", func(s *emitter.Spec) { s.Rate = 500; s.MaxParticles = 100; s.Lifetime = emitter.NumberRange{Min: 1, Max: 4} },
+		{"Rate capped by the pool", func(s *emitter.Spec) {
+			s.Rate = 500
+			s.MaxParticles = 100
+			s.Lifetime = emitter.NumberRange{Min: 1, Max: 4}
+		},
 			func(n *emitter.Snapshot) (float64, float64) { return n.Rate(), 25 }},
 		{"Rate under the cap stays", func(s *emitter.Spec) { s.Rate = 20; s.MaxParticles = 1000 },
 			func(n *emitter.Snapshot) (float64, float64) { return n.Rate(), 20 }},
