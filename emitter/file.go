@@ -17,9 +17,14 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// MaxFileSize is the largest effect file [LoadSpec] reads. Effect files are a
-// few kilobytes; anything near this is not an effect.
-const MaxFileSize = 16 << 20
+// MaxFileSize is the largest effect file [LoadSpec] and [ParseSpec] accept,
+// in bytes. Effect files are a few kilobytes; anything near this is not an
+// effect.
+const MaxFileSize = 4 << 20
+
+// maxProblems bounds the problems one file reports: past it the decoder
+// stops, so garbage input cannot flood the output.
+const maxProblems = 200
 
 // maxNodes bounds the values the decoder visits. A real effect has a few
 // hundred; YAML aliases can make a small file name a great many, and the
@@ -40,9 +45,6 @@ func LoadSpec(path string) (Spec, error) {
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return fail("cannot read the file: " + pathErrText(err))
-	}
-	if len(data) > MaxFileSize {
-		return fail("the file is larger than " + strconv.Itoa(MaxFileSize>>20) + " MiB; an effect file is a few kilobytes")
 	}
 	return ParseSpec(path, data)
 }
@@ -66,7 +68,10 @@ func pathErrText(err error) string {
 // problem found (decoding and validation alike) sorted by line, each with
 // File, Line and the Field path in Validate's format ("Size[2].Time"); the
 // returned Spec is then the defaults overlaid with the fields that decoded
-// cleanly, and should not be used. ParseSpec never panics.
+// cleanly, and should not be used. A field with a decoding problem keeps its
+// default and is not validated further, so fixing it may reveal more. The
+// line of a validation problem is that of the value its path names, or of
+// the nearest enclosing value in the file. ParseSpec never panics.
 func ParseSpec(name string, data []byte) (spec Spec, err error) {
 	spec = DefaultSpec()
 	d := &decoder{file: name, lines: map[string]int{}, budget: maxNodes}
@@ -113,6 +118,15 @@ type decoder struct {
 }
 
 func (d *decoder) add(line int, field, format string, args ...any) {
+	if d.stopped {
+		return
+	}
+	if len(d.problems) == maxProblems {
+		d.stopped = true
+		d.problems = append(d.problems, Problem{File: d.file, Line: max(line, 0),
+			Message: sprintf("more than %d problems; decoding stopped here", maxProblems)})
+		return
+	}
 	d.problems = append(d.problems, Problem{File: d.file, Line: max(line, 0), Field: field, Message: sprintf(format, args...)})
 }
 
@@ -124,8 +138,8 @@ func (d *decoder) visit(line int) bool {
 	}
 	d.budget--
 	if d.budget < 0 {
-		d.stopped = true
 		d.add(line, "", "too many values (more than %d, counting YAML alias expansion); decoding stopped here", maxNodes)
+		d.stopped = true
 		return false
 	}
 	return true
@@ -150,6 +164,10 @@ func (d *decoder) lineOf(path string) int {
 // parse turns the bytes into the root mapping node, or reports why not and
 // returns nil.
 func (d *decoder) parse(data []byte, isJSON bool) *yaml.Node {
+	if len(data) > MaxFileSize {
+		d.add(1, "", "the file is larger than %d MiB; an effect file is a few kilobytes", MaxFileSize>>20)
+		return nil
+	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		d.add(1, "", "the file is empty; an effect is a mapping of field names to values, such as \"Rate: 20\"")
 		return nil
@@ -273,12 +291,30 @@ func (d *decoder) parseJSON(data []byte) *yaml.Node {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	n, err := jsonNode(dec, data)
+	j := &jsonReader{dec: dec, data: data, line: 1}
+	n, err := j.node()
 	if err != nil {
 		d.add(lineAt(data, dec.InputOffset()), "", "JSON: %s", err.Error())
 		return nil
 	}
 	return n
+}
+
+// jsonReader builds yaml.Nodes from JSON tokens, counting lines as it goes.
+type jsonReader struct {
+	dec  *json.Decoder
+	data []byte
+	off  int64 // bytes counted so far
+	line int   // the line at off
+}
+
+// lineNow is the line of the token just read. JSON tokens hold no raw
+// newline, so the line of a token's end is the line of the token.
+func (j *jsonReader) lineNow() int {
+	end := min(max(j.dec.InputOffset()-1, j.off), int64(len(j.data)))
+	j.line += bytes.Count(j.data[j.off:end], []byte{'\n'})
+	j.off = end
+	return j.line
 }
 
 // lineAt is the 1-based line of the byte before offset: encoding/json's
@@ -288,14 +324,13 @@ func lineAt(data []byte, offset int64) int {
 	return 1 + bytes.Count(data[:end], []byte{'\n'})
 }
 
-// jsonNode reads one value from dec as a yaml.Node. JSON tokens hold no raw
-// newline, so the line of a token's end is the line of the token.
-func jsonNode(dec *json.Decoder, data []byte) (*yaml.Node, error) {
-	tok, err := dec.Token()
+// node reads one value as a yaml.Node.
+func (j *jsonReader) node() (*yaml.Node, error) {
+	tok, err := j.dec.Token()
 	if err != nil {
 		return nil, err
 	}
-	line := lineAt(data, dec.InputOffset())
+	line := j.lineNow()
 	switch t := tok.(type) {
 	case json.Delim:
 		n := &yaml.Node{Line: line, Column: 1}
@@ -305,14 +340,14 @@ func jsonNode(dec *json.Decoder, data []byte) (*yaml.Node, error) {
 		} else {
 			n.Kind, n.Tag = yaml.MappingNode, "!!map"
 		}
-		for dec.More() {
-			c, err := jsonNode(dec, data)
+		for j.dec.More() {
+			c, err := j.node()
 			if err != nil {
 				return nil, err
 			}
 			n.Content = append(n.Content, c)
 		}
-		if tok, err := dec.Token(); err != nil || tok != end {
+		if tok, err := j.dec.Token(); err != nil || tok != end {
 			return nil, errors.New("unbalanced " + string(rune(t)))
 		}
 		return n, nil
@@ -805,7 +840,9 @@ func (d *decoder) numberRange(path string, n *yaml.Node) (NumberRange, bool) {
 			v, ok := d.number(path, n)
 			return Constant(v), ok
 		}
-		d.visit(n.Line)
+		if !d.visit(n.Line) {
+			return NumberRange{}, false
+		}
 		d.add(n.Line, path, "expected a number or {Min, Max}, got %s", describe(r))
 		return NumberRange{}, false
 	}
@@ -826,7 +863,9 @@ func (d *decoder) numberSequence(path string, n *yaml.Node) (NumberSequence, boo
 		return ConstantSequence(v), ok
 	case yaml.SequenceNode:
 	default:
-		d.visit(n.Line)
+		if !d.visit(n.Line) {
+			return nil, false
+		}
 		d.add(n.Line, path, "expected a number or a list of {Time, Value, Envelope} keypoints, got %s", describe(r))
 		return nil, false
 	}
@@ -929,8 +968,9 @@ func (d *decoder) color(path string, n *yaml.Node) (Color, bool) {
 		d.add(n.Line, path, "expected %s, got %s", want, describe(s))
 		return Color{}, false
 	}
-	d.visit(n.Line)
-	d.add(n.Line, path, "expected %s, got %s", want, describe(r))
+	if d.visit(n.Line) {
+		d.add(n.Line, path, "expected %s, got %s", want, describe(r))
+	}
 	return Color{}, false
 }
 

@@ -717,3 +717,30 @@ func TestDocsDefaultsTable(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSpecBounds checks garbage cannot flood the output or run long:
+// problems stop at maxProblems, and oversized input is refused outright.
+func TestParseSpecBounds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i := range 5000 {
+		b.WriteString(`"Unknown` + strconv.Itoa(i) + "\": 1,\n")
+	}
+	b.WriteString("\"Rate\": 1}\n")
+	_, err := ParseSpec("many.json", []byte(b.String()))
+	var ps Problems
+	if !errors.As(err, &ps) || len(ps) != maxProblems+1 {
+		t.Fatalf("got %d problems, want %d", len(ps), maxProblems+1)
+	}
+	if got := ps[len(ps)-1].String(); got != "many.json:202: more than 200 problems; decoding stopped here" {
+		t.Errorf("last problem %q", got)
+	}
+	if got := ps[199].String(); got != "many.json:201: Unknown199: unknown field; see docs/effect-files.md for the fields" {
+		t.Errorf("200th problem %q", got)
+	}
+	big := make([]byte, MaxFileSize+1)
+	_, err = ParseSpec("big.yaml", big)
+	if err == nil || err.Error() != "big.yaml:1: the file is larger than 4 MiB; an effect file is a few kilobytes" {
+		t.Errorf("oversized input: %v", err)
+	}
+}
