@@ -41,7 +41,12 @@ func (f *secondsFlag) Set(s string) error {
 	return nil
 }
 
-// parseSeconds reads a clock in seconds: finite and not negative.
+// maxClock is the longest clock an effect can be set to, in seconds: an
+// int64 of ticks (about 414 years).
+const maxClock = float64(math.MaxInt64) / emitter.TicksPerSecond
+
+// parseSeconds reads a clock in seconds: finite, not negative, and within
+// the clock's range.
 func parseSeconds(s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	switch {
@@ -49,6 +54,8 @@ func parseSeconds(s string) (float64, error) {
 		return 0, fmt.Errorf("%q is not a finite number of seconds", s)
 	case v < 0:
 		return 0, fmt.Errorf("%q is negative; clocks start at 0", s)
+	case v >= maxClock:
+		return 0, fmt.Errorf("%q is past the longest clock, %.0f s (about 414 years)", s, maxClock)
 	}
 	return v + 0, nil // +0 turns -0 into 0
 }

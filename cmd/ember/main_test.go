@@ -280,6 +280,8 @@ func TestEvalBadFlags(t *testing.T) {
 		{[]string{fire, fire, "--at", "1"}, "ember eval: want one effect file, got 2"},
 		{[]string{fire, "--at", "-1"}, `invalid value "-1" for flag -at: "-1" is negative; clocks start at 0`},
 		{[]string{fire, "--at", "NaN"}, `invalid value "NaN" for flag -at: "NaN" is not a finite number of seconds`},
+		{[]string{fire, "--at", "1e11"}, `invalid value "1e11" for flag -at: "1e11" is past the longest clock, 13071672388 s (about 414 years)`},
+		{[]string{fire, "--at", "1", "--emit", "3@1e300"}, `invalid value "3@1e300" for flag -emit: "3@1e300": the time "1e300" is past the longest clock`},
 		{[]string{fire, "--at", "soon"}, `invalid value "soon" for flag -at: "soon" is not a finite number of seconds`},
 		{[]string{fire, "--at"}, "flag needs an argument: -at"},
 		{[]string{fire, "--at", "1", "--emit", "-3"}, `invalid value "-3" for flag -emit: "-3": the count -3 is negative`},
