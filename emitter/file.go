@@ -86,8 +86,6 @@ func ParseSpec(name string, data []byte) (spec Spec, err error) {
 	root := d.parse(data, strings.HasSuffix(strings.ToLower(name), ".json"))
 	if root != nil {
 		d.spec(root, &spec)
-	}
-	if root != nil {
 		if verr := spec.Validate(); verr != nil {
 			var ps Problems
 			if errors.As(verr, &ps) {
@@ -808,8 +806,8 @@ func (d *decoder) mappingNode(path string, n *yaml.Node, want string) (*yaml.Nod
 	return m, true
 }
 
-// fields decodes a mapping whose keys are all required numbers, in order.
-// Missing keys are problems naming path.key at the mapping's line.
+// fields decodes a mapping of numbers whose keys are required or optional.
+// A missing required key is a problem naming path.key at the mapping's line.
 func (d *decoder) fields(path string, m *yaml.Node, required, optional []string, hint string) (map[string]float64, bool) {
 	allowed := append(append([]string(nil), required...), optional...)
 	vals, ok := d.mapping(path, m, allowed, nil)
