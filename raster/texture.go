@@ -12,6 +12,22 @@ import (
 func Premultiply(img image.Image) *image.RGBA {
 	b := img.Bounds()
 	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	if n, ok := img.(*image.NRGBA); ok {
+		// The common case (a decoded PNG with alpha), without a
+		// conversion per pixel; the same bytes as the general path.
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			src := n.Pix[n.PixOffset(b.Min.X, y):n.PixOffset(b.Max.X, y)]
+			dst := out.Pix[out.PixOffset(0, y-b.Min.Y):]
+			for i := 0; i < len(src); i += 4 {
+				a := uint32(src[i+3])
+				dst[i+0] = uint8((uint32(src[i+0])*a + 127) / 255)
+				dst[i+1] = uint8((uint32(src[i+1])*a + 127) / 255)
+				dst[i+2] = uint8((uint32(src[i+2])*a + 127) / 255)
+				dst[i+3] = src[i+3]
+			}
+		}
+		return out
+	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)

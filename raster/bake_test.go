@@ -1,0 +1,296 @@
+package raster
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/gif"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+func fireScene(t *testing.T) *Scene {
+	t.Helper()
+	return goldenScene(t, "fire.yaml", 1, nil)
+}
+
+// TestFrame: a frame is the host's size (200 × 100 by default), filled
+// with the background (opaque black by default) where no particle is.
+func TestFrame(t *testing.T) {
+	s := fireScene(t)
+	img, err := Frame(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Rect != image.Rect(0, 0, 200, 100) {
+		t.Errorf("default frame %v, want 200x100", img.Rect)
+	}
+	if at(img, 0, 0) != black {
+		t.Errorf("corner %v, want opaque black", at(img, 0, 0))
+	}
+	s.Width, s.Height = 64, 48
+	s.Background = color.NRGBA{10, 20, 30, 255}
+	img, err = Frame(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Rect != image.Rect(0, 0, 64, 48) || at(img, 0, 0) != (color.RGBA{10, 20, 30, 255}) {
+		t.Errorf("frame %v with corner %v, want 64x48 and the background", img.Rect, at(img, 0, 0))
+	}
+	if covered(img, at(img, 0, 0)) == 0 {
+		t.Error("no particle drawn")
+	}
+}
+
+// TestFrameMatchesDraw: Frame draws a fresh effect with the bursts at the
+// canvas centre, which is what Draw of the same effect gives.
+func TestFrameMatchesDraw(t *testing.T) {
+	s := goldenScene(t, "confetti.json", 9, []Burst{{Count: 50, At: 0.2}, {Count: 30, At: 0.5}})
+	got, err := Frame(s, 0.8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := emitter.NewEffect(s.Snapshot, &emitter.EffectOptions{Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.AddBurst(emitter.SecondsToTicks(0.2), 50)
+	e.AddBurst(emitter.SecondsToTicks(0.5), 30)
+	e.SetTime(0.8)
+	want := canvas(200, 100, black)
+	Draw(want, []Item{{Effect: e, X: 100, Y: 50}}, nil)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("Frame differs from Draw")
+	}
+	if covered(got, black) < 50 {
+		t.Error("the bursts are not drawn")
+	}
+}
+
+// TestSheet: cols × rows frames of W × H make a (cols·W) × (rows·H) sheet;
+// frame i sits at column i mod cols, row i div cols, and shows the clock
+// t0 + (t1 - t0)·i/(n - 1).
+func TestSheet(t *testing.T) {
+	s := fireScene(t)
+	s.Width, s.Height = 40, 30
+	sheet, err := Sheet(s, 4, 3, 0.5, 2.7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sheet.Rect != image.Rect(0, 0, 160, 90) {
+		t.Fatalf("sheet %v, want 160x90", sheet.Rect)
+	}
+	times := SheetTimes(12, 0.5, 2.7)
+	if times[0] != 0.5 || times[11] != 2.7 || times[1] != 0.7 {
+		t.Errorf("times %v", times)
+	}
+	for i, tc := range times {
+		f, err := Frame(s, tc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := (i%4)*40, (i/4)*30
+		tile := sheet.SubImage(image.Rect(x, y, x+40, y+30)).(*image.RGBA)
+		for yy := 0; yy < 30; yy++ {
+			a := tile.Pix[tile.PixOffset(x, y+yy):tile.PixOffset(x+40, y+yy)]
+			b := f.Pix[f.PixOffset(0, yy):f.PixOffset(40, yy)]
+			if !bytes.Equal(a, b) {
+				t.Fatalf("tile %d (clock %v) differs from Frame at row %d", i, tc, yy)
+			}
+		}
+	}
+	if got := SheetTimes(1, 2, 5); len(got) != 1 || got[0] != 2 {
+		t.Errorf("one frame: %v, want [2]", got)
+	}
+	if _, err := Sheet(s, 0, 3, 0, 1); err == nil {
+		t.Error("a 0-column sheet must fail")
+	}
+}
+
+// TestGIF: a clip from t0 to t1 at fps has floor((t1 - t0)·fps) + 1
+// frames, each delay is the rounded step (4 cs at 25 fps; 3, 4, 3 … at
+// 30), at most 256 colours, and the encoding is the same bytes every time.
+func TestGIF(t *testing.T) {
+	s := fireScene(t)
+	s.Width, s.Height = 50, 40
+	for _, c := range []struct {
+		t0, t1, fps float64
+		frames      int
+		delays      []int
+	}{
+		{0, 1, 25, 26, []int{4, 4, 4}},
+		{0.5, 1.5, 30, 31, []int{3, 4, 3, 3, 4, 3}},
+		{1, 1, 10, 1, []int{10}},
+	} {
+		g, err := GIF(s, c.t0, c.t1, c.fps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Image) != c.frames || len(g.Delay) != c.frames {
+			t.Errorf("%v..%v at %v fps: %d frames, want %d", c.t0, c.t1, c.fps, len(g.Image), c.frames)
+			continue
+		}
+		for i, d := range c.delays {
+			if g.Delay[i] != d {
+				t.Errorf("%v fps: delays %v, want %v…", c.fps, g.Delay[:len(c.delays)], c.delays)
+				break
+			}
+		}
+		var b1, b2 bytes.Buffer
+		if err := gif.EncodeAll(&b1, g); err != nil {
+			t.Fatal(err)
+		}
+		g2, _ := GIF(s, c.t0, c.t1, c.fps)
+		if err := gif.EncodeAll(&b2, g2); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+			t.Errorf("%v fps: two encodings differ", c.fps)
+		}
+		back, err := gif.DecodeAll(bytes.NewReader(b1.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(back.Image) != c.frames || back.Config.Width != 50 || back.Config.Height != 40 {
+			t.Errorf("decoded %d frames of %dx%d", len(back.Image), back.Config.Width, back.Config.Height)
+		}
+	}
+	for _, c := range []struct{ t0, t1, fps float64 }{{1, 0, 25}, {0, 1, 0}, {0, 1, 101}} {
+		if _, err := GIF(s, c.t0, c.t1, c.fps); err == nil {
+			t.Errorf("GIF(%v, %v, %v) must fail", c.t0, c.t1, c.fps)
+		}
+	}
+}
+
+// TestQuantize: few colours come back exactly; many are cut to 256, and
+// every pixel maps to a palette entry near it.
+func TestQuantize(t *testing.T) {
+	img := canvas(4, 1, black)
+	img.SetRGBA(1, 0, color.RGBA{200, 16, 8, 255})
+	img.SetRGBA(2, 0, color.RGBA{8, 200, 16, 255})
+	pal, index := Quantize([]*image.RGBA{img})
+	if len(pal) != 3 {
+		t.Fatalf("%d colours, want 3", len(pal))
+	}
+	for x := 0; x < 4; x++ {
+		c := at(img, x, 0)
+		if got := pal[index(c.R, c.G, c.B)]; got != c {
+			t.Errorf("pixel %v maps to %v", c, got)
+		}
+	}
+	big := image.NewRGBA(image.Rect(0, 0, 256, 256))
+	for y := 0; y < 256; y++ {
+		for x := 0; x < 256; x++ {
+			big.SetRGBA(x, y, color.RGBA{uint8(x), uint8(y), uint8(x ^ y), 255})
+		}
+	}
+	pal, index = Quantize([]*image.RGBA{big})
+	if len(pal) != 256 {
+		t.Errorf("%d colours, want 256", len(pal))
+	}
+	worst := 0
+	for y := 0; y < 256; y += 5 {
+		for x := 0; x < 256; x += 5 {
+			c := big.RGBAAt(x, y)
+			p := pal[index(c.R, c.G, c.B)].(color.RGBA)
+			for _, d := range []int{int(c.R) - int(p.R), int(c.G) - int(p.G), int(c.B) - int(p.B)} {
+				worst = max(worst, d, -d)
+			}
+		}
+	}
+	if worst > 64 {
+		t.Errorf("a pixel is %d away from its palette colour", worst)
+	}
+}
+
+// TestLoadTextures: paths are relative to the effect file; a missing or
+// undecodable image is an error naming the effect file, the field and the
+// image file.
+func TestLoadTextures(t *testing.T) {
+	path := filepath.Join("testdata", "effects", "glints.yaml")
+	sp, err := emitter.LoadSpec(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tex, strip, err := LoadTextures(path, &sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tex.Bounds().Dx() != 64 || strip.Bounds().Dy() != 4 {
+		t.Errorf("texture %v, strip %v", tex.Bounds(), strip.Bounds())
+	}
+	none := emitter.DefaultSpec()
+	if tex, strip, err := LoadTextures(path, &none); tex != nil || strip != nil || err != nil {
+		t.Errorf("no images: %v %v %v", tex, strip, err)
+	}
+
+	dir := t.TempDir()
+	effect := filepath.Join(dir, "fx.yaml")
+	if err := os.WriteFile(filepath.Join(dir, "bad.png"), []byte("not an image"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		field, name string
+		edit        func(*emitter.Spec)
+		want        []string
+	}{
+		{"Texture", "missing.png", func(s *emitter.Spec) { s.Texture = "missing.png" },
+			[]string{effect, `Texture "missing.png"`, filepath.Join(dir, "missing.png"), "no such file"}},
+		{"ColorStrip", "bad.png", func(s *emitter.Spec) { s.ColorStrip = "bad.png" },
+			[]string{effect, `ColorStrip "bad.png"`, filepath.Join(dir, "bad.png"), "not a PNG, JPEG or GIF"}},
+	} {
+		sp := emitter.DefaultSpec()
+		c.edit(&sp)
+		_, _, err := LoadTextures(effect, &sp)
+		if err == nil {
+			t.Errorf("%s %s: no error", c.field, c.name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s %s: error %q does not name %q", c.field, c.name, err, w)
+			}
+		}
+	}
+}
+
+// TestSceneErrors: a scene without a snapshot, a negative canvas and
+// non-finite clocks are errors, not panics.
+func TestSceneErrors(t *testing.T) {
+	s := fireScene(t)
+	if _, err := Frame(&Scene{}, 1); err == nil {
+		t.Error("no snapshot: no error")
+	}
+	bad := *s
+	bad.Width = -1
+	if _, err := Frame(&bad, 1); err == nil {
+		t.Error("negative width: no error")
+	}
+	bad = *s
+	bad.Width, bad.Height = 1<<14, 1<<14
+	if _, err := Frame(&bad, 1); err == nil {
+		t.Error("a huge canvas: no error")
+	}
+	if _, err := Frame(s, math.NaN()); err == nil {
+		t.Error("NaN clock: no error")
+	}
+}
+
+// BenchmarkFrame bakes one 200 × 100 frame of a few example effects.
+func BenchmarkFrame(b *testing.B) {
+	for _, name := range []string{"fire.yaml", "smoke.yaml", "glints.yaml"} {
+		b.Run(name, func(b *testing.B) {
+			s := goldenScene(b, name, 1, nil)
+			for b.Loop() {
+				if _, err := Frame(s, 2); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

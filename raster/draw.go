@@ -1,0 +1,361 @@
+package raster
+
+import (
+	"image"
+	"math"
+	"reflect"
+	"sort"
+	"sync"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+// Item is one effect to draw.
+type Item struct {
+	// Effect is the effect, at its current clock. A nil Effect draws nothing.
+	Effect *emitter.Effect
+	// X and Y are a screen offset added to the effect's host position: its
+	// track's placement at the clock, or 0 when it has no track.
+	X, Y float64
+	// Texture is the particle texture, straight alpha (Go's colour model
+	// converts it; Premultiply makes the texels). nil is the built-in
+	// [Sprite].
+	Texture image.Image
+	// Strip is the colour strip, straight alpha. It is used only when the
+	// spec's ColorStrip is non-empty; nil then draws with no strip.
+	Strip image.Image
+}
+
+// Options configures Draw; nil or the zero value gives the defaults.
+type Options struct {
+	// Ambient is the scene's ambient colour that LightInfluence blends
+	// toward (default black).
+	Ambient emitter.Color
+}
+
+// Draw draws items onto dst following docs/appearance.md: items sorted by
+// ZIndex + ZOffset (stable), and within an item the glow layers, then the
+// cores, oldest particle first. dst holds 8-bit premultiplied colour, like the
+// GPU's RGBA8 target, and every particle is composited source-over with
+// round-to-nearest, as the GPU's blender does.
+//
+// Draw keeps no state between calls; a [Rasterizer] keeps its buffers and
+// premultiplied textures for the next call.
+func Draw(dst *image.RGBA, items []Item, opts *Options) {
+	var r Rasterizer
+	r.Draw(dst, items, opts)
+}
+
+// Rasterizer is a reusable reference rasterizer: it keeps its particle
+// buffer and the premultiplied texels of the textures and strips it has
+// drawn with, keyed by the image value, so later calls neither allocate nor
+// premultiply again. Images must not change while a Rasterizer may still
+// hold them; call [Rasterizer.Reset] after changing one. The zero value is
+// ready to use. A Rasterizer is not safe for concurrent use.
+type Rasterizer struct {
+	particles []emitter.Particle
+	order     []int
+	specs     []emitter.Spec
+	textures  map[image.Image]*image.RGBA
+	strips    map[image.Image]*image.NRGBA
+}
+
+// Reset drops the cached textures and strips.
+func (r *Rasterizer) Reset() {
+	r.textures, r.strips = nil, nil
+}
+
+// Draw draws items onto dst like the package function [Draw].
+func (r *Rasterizer) Draw(dst *image.RGBA, items []Item, opts *Options) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	r.order = r.order[:0]
+	r.specs = r.specs[:0]
+	for i := range items {
+		r.order = append(r.order, i)
+		var sp emitter.Spec
+		if items[i].Effect != nil {
+			sp = items[i].Effect.Snapshot().Spec()
+		}
+		r.specs = append(r.specs, sp)
+	}
+	sort.SliceStable(r.order, func(a, b int) bool {
+		sa, sb := &r.specs[r.order[a]], &r.specs[r.order[b]]
+		return float64(sa.ZIndex)+sa.ZOffset < float64(sb.ZIndex)+sb.ZOffset
+	})
+	for _, i := range r.order {
+		if items[i].Effect != nil {
+			r.drawItem(dst, &items[i], &r.specs[i], &o)
+		}
+	}
+}
+
+// drawItem draws one effect: its glow layers, outermost first, then its
+// cores, each pass oldest particle first.
+func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Options) {
+	e := it.Effect
+	snap := e.Snapshot()
+	r.particles = e.AppendParticles(r.particles[:0])
+	if len(r.particles) == 0 {
+		return
+	}
+	q := quad{mode: sp.BlendMode, light: sp.LightEmission}
+	q.tex = r.texture(it.Texture)
+	cols, rows := snap.Grid()
+	tb := q.tex.Bounds()
+	q.cols = cols
+	q.cw, q.ch = max(tb.Dx()/cols, 1), max(tb.Dy()/rows, 1)
+	var strip *image.NRGBA
+	if sp.ColorStrip != "" && it.Strip != nil {
+		strip = r.strip(it.Strip)
+		if sb := strip.Bounds(); sb.Dx() == 0 || sb.Dy() == 0 {
+			strip = nil
+		}
+	}
+	hx, hy := it.X, it.Y
+	if e.Track().Len() > 0 {
+		x, y, _ := e.Host()
+		hx += x
+		hy += y
+	}
+	seed := e.Seed()
+
+	// draw runs one pass over the particles with quads grown by growth and
+	// opacity factor layer.
+	draw := func(growth, layer float64) {
+		for i := range r.particles {
+			p := &r.particles[i]
+			tau := p.Age / p.Lifetime
+			// The colour is derived here rather than read from
+			// p.Color: the strip multiplies the Color sequence before
+			// grading, and the scene's Ambient (not the effect's) enters
+			// LightInfluence, so both must come before emitter.Grade and
+			// emitter.Influence.
+			base := sp.Color.At(tau)
+			stripA := 1.0
+			if strip != nil {
+				row := StripRow(strip.Bounds().Dy(), emitter.Stream(seed, p.Key))
+				var sc emitter.Color
+				sc, stripA = sampleStrip(strip, row, tau)
+				base = base.Mul(sc)
+			}
+			c := emitter.Influence(emitter.Grade(base, sp.Brightness), o.Ambient, sp.LightInfluence)
+			q.r, q.g, q.b = c.R, c.G, c.B
+			q.opacity = (1 - p.Transparency) * layer * stripA
+			q.cx, q.cy = hx+p.X, hy+p.Y
+			q.w, q.h = p.Width*growth, p.Height*growth
+			q.sin, q.cos = math.Sincos(p.Rotation * (math.Pi / 180))
+			q.cell, q.next, q.blend = p.Cell, p.NextCell, p.Blend
+			q.draw(dst)
+		}
+	}
+	if layers := snap.GlowLayers(); sp.LightEmission > 0 && layers > 1 {
+		for n := layers - 1; n >= 1; n-- {
+			// Glow with transparency 0 gives the layer factor alone,
+			// 0.45ⁿ · LightEmission; the particle's (1 - T) enters
+			// through its opacity like a core's.
+			growth, layer := emitter.Glow(n, 0, sp.LightEmission)
+			draw(growth, layer)
+		}
+	}
+	draw(1, 1)
+}
+
+// spriteTexels is the built-in sprite, built once. It is premultiplied
+// already (white, so rgb = a).
+var spriteTexels = sync.OnceValue(Sprite)
+
+// texture returns the premultiplied texels of img (the sprite for nil).
+func (r *Rasterizer) texture(img image.Image) *image.RGBA {
+	if img == nil {
+		return spriteTexels()
+	}
+	if !comparable(img) {
+		return Premultiply(img)
+	}
+	if t, ok := r.textures[img]; ok {
+		return t
+	}
+	t := Premultiply(img)
+	if r.textures == nil {
+		r.textures = map[image.Image]*image.RGBA{}
+	}
+	r.textures[img] = t
+	return t
+}
+
+// strip returns img converted to straight-alpha NRGBA at origin (0, 0).
+func (r *Rasterizer) strip(img image.Image) *image.NRGBA {
+	if !comparable(img) {
+		return toNRGBA(img)
+	}
+	if s, ok := r.strips[img]; ok {
+		return s
+	}
+	s := toNRGBA(img)
+	if r.strips == nil {
+		r.strips = map[image.Image]*image.NRGBA{}
+	}
+	r.strips[img] = s
+	return s
+}
+
+// comparable reports whether img can be a map key (every standard image
+// type is a pointer; a struct image holding a slice is not).
+func comparable(img image.Image) bool { return reflect.TypeOf(img).Comparable() }
+
+// quad is one particle pass: a rotated rectangle with its appearance.
+type quad struct {
+	cx, cy, w, h float64 // centre and size in pixels
+	sin, cos     float64 // of the clockwise rotation
+
+	tex            *image.RGBA // premultiplied texels
+	cols, cw, ch   int         // flipbook columns and cell size in texels
+	cell, next     int
+	blend          float64
+	mode           emitter.BlendMode
+	r, g, b        float64 // C, graded and influenced
+	opacity, light float64 // o and LightEmission
+}
+
+// draw composites the quad onto dst, visiting only the pixels of its
+// bounding box that lie in dst.
+func (q *quad) draw(dst *image.RGBA) {
+	if !(q.w > 0 && q.h > 0) || !(q.opacity > 0 || q.mode == emitter.BlendPremultiplied) {
+		return
+	}
+	as, ac := math.Abs(q.sin), math.Abs(q.cos)
+	ex := (ac*q.w + as*q.h) / 2
+	ey := (as*q.w + ac*q.h) / 2
+	b := dst.Rect
+	// Pixel x is covered only if its centre x + ½ lies within the
+	// extents; one pixel of margin guards the rounding, and the (u, v)
+	// test below decides.
+	x0 := max(b.Min.X, clampInt(math.Floor(q.cx-ex-0.5)))
+	x1 := min(b.Max.X, clampInt(math.Ceil(q.cx+ex+0.5)))
+	y0 := max(b.Min.Y, clampInt(math.Floor(q.cy-ey-0.5)))
+	y1 := min(b.Max.Y, clampInt(math.Ceil(q.cy+ey+0.5)))
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	iw, ih := 1/q.w, 1/q.h
+	ox0, oy0 := (q.cell%q.cols)*q.cw, (q.cell/q.cols)*q.ch
+	ox1, oy1 := (q.next%q.cols)*q.cw, (q.next/q.cols)*q.ch
+	fade := q.blend != 0 && (q.next != q.cell)
+	for y := y0; y < y1; y++ {
+		dy := float64(y) + 0.5 - q.cy
+		row := dst.Pix[(y-b.Min.Y)*dst.Stride:]
+		for x := x0; x < x1; x++ {
+			dx := float64(x) + 0.5 - q.cx
+			// Inverse of the clockwise rotation R(θ): Rᵀ.
+			u := (q.cos*dx+q.sin*dy)*iw + 0.5
+			v := (q.cos*dy-q.sin*dx)*ih + 0.5
+			if !(u >= 0 && u < 1 && v >= 0 && v < 1) {
+				continue
+			}
+			s := q.sample(ox0, oy0, u, v)
+			if fade {
+				t := q.sample(ox1, oy1, u, v)
+				w := q.blend
+				s = texel{
+					float64(s.r*(1-w)) + float64(t.r*w),
+					float64(s.g*(1-w)) + float64(t.g*w),
+					float64(s.b*(1-w)) + float64(t.b*w),
+					float64(s.a*(1-w)) + float64(t.a*w),
+				}
+			}
+			var or, og, ob, oa float64
+			switch q.mode {
+			case emitter.BlendCutout:
+				if !(s.a >= 0.5) {
+					continue
+				}
+				k := q.opacity / s.a
+				or, og, ob, oa = s.r*q.r*k, s.g*q.g*k, s.b*q.b*k, q.opacity
+			case emitter.BlendPremultiplied:
+				or, og, ob, oa = s.r*q.r, s.g*q.g, s.b*q.b, s.a*q.opacity
+			default:
+				o := q.opacity
+				or, og, ob, oa = s.r*q.r*o, s.g*q.g*o, s.b*q.b*o, s.a*o
+			}
+			// Roblox's hybrid: LightEmission takes alpha away, turning
+			// source-over into addition.
+			oa *= 1 - q.light
+			if or == 0 && og == 0 && ob == 0 && oa == 0 {
+				continue
+			}
+			i := (x - b.Min.X) * 4
+			px := row[i : i+4 : i+4]
+			// The float64(...) conversions keep the compiler from
+			// fusing a multiply and an add (it may on arm64 and
+			// others): each product is rounded, as written.
+			ia := 1 - oa
+			// dst = round(255·out + dst·(1 - out.a)) per channel,
+			// clamped: an RGBA8 framebuffer's source-over.
+			px[0] = to8(float64(or*255) + float64(float64(px[0])*ia))
+			px[1] = to8(float64(og*255) + float64(float64(px[1])*ia))
+			px[2] = to8(float64(ob*255) + float64(float64(px[2])*ia))
+			px[3] = to8(float64(oa*255) + float64(float64(px[3])*ia))
+		}
+	}
+}
+
+// texel is a premultiplied colour with channels in [0, 1].
+type texel struct{ r, g, b, a float64 }
+
+// sample is the bilinear sample at (u, v) of the cell whose top-left texel
+// is (ox, oy): texel centres at half-integers, the four neighbours clamped
+// to the cell so that cells never bleed into each other, mixed on
+// premultiplied values.
+func (q *quad) sample(ox, oy int, u, v float64) texel {
+	sx := float64(ox) + u*float64(q.cw) - 0.5
+	sy := float64(oy) + v*float64(q.ch) - 0.5
+	fx, fy := math.Floor(sx), math.Floor(sy)
+	ax, ay := sx-fx, sy-fy
+	ix, iy := int(fx), int(fy)
+	xa := min(max(ix, ox), ox+q.cw-1)
+	xb := min(max(ix+1, ox), ox+q.cw-1)
+	ya := min(max(iy, oy), oy+q.ch-1)
+	yb := min(max(iy+1, oy), oy+q.ch-1)
+	t := q.tex
+	// Clamp to the texture as well, for a texture smaller than its grid.
+	tb := t.Rect
+	xa, xb = min(xa, tb.Dx()-1), min(xb, tb.Dx()-1)
+	ya, yb = min(ya, tb.Dy()-1), min(yb, tb.Dy()-1)
+	p00 := t.Pix[ya*t.Stride+xa*4:]
+	p10 := t.Pix[ya*t.Stride+xb*4:]
+	p01 := t.Pix[yb*t.Stride+xa*4:]
+	p11 := t.Pix[yb*t.Stride+xb*4:]
+	mix := func(c int) float64 {
+		top := float64(float64(p00[c])*(1-ax)) + float64(float64(p10[c])*ax)
+		bot := float64(float64(p01[c])*(1-ax)) + float64(float64(p11[c])*ax)
+		return (float64(top*(1-ay)) + float64(bot*ay)) * (1.0 / 255)
+	}
+	return texel{mix(0), mix(1), mix(2), mix(3)}
+}
+
+// to8 rounds v to the nearest integer and clamps it to [0, 255].
+func to8(v float64) uint8 {
+	v = math.Floor(v + 0.5)
+	if !(v > 0) {
+		return 0
+	}
+	if v >= 255 {
+		return 255
+	}
+	return uint8(v)
+}
+
+// clampInt converts a floored or ceiled float to int without overflow.
+func clampInt(v float64) int {
+	const lim = 1 << 30
+	if !(v > -lim) {
+		return -lim
+	}
+	if v > lim {
+		return lim
+	}
+	return int(v)
+}
