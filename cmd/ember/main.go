@@ -4,6 +4,7 @@
 //
 //	ember validate FILE...
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
+//	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
 //	ember help [COMMAND]
 //
 // validate decodes and validates each effect file. It prints nothing and
@@ -50,6 +51,9 @@ const usageText = `usage:
   ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
       Play the effect from clock 0 and print the particles alive at T
       seconds, as a table or, with --json, as JSON.
+  ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
+      Render the effect with the reference rasterizer to a PNG; --sheet CxR
+      --from T0 --to T1 makes a sprite sheet, --gif an animated GIF.
   ember help [COMMAND]
       Show this help, or a command's flags.
 
@@ -68,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runValidate(rest, stdout, stderr)
 	case "eval":
 		return runEval(rest, stdout, stderr)
+	case "bake":
+		return runBake(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
 			switch rest[0] {
@@ -75,6 +81,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return runValidate([]string{"-h"}, stdout, stdout)
 			case "eval":
 				return runEval([]string{"-h"}, stdout, stdout)
+			case "bake":
+				return runBake([]string{"-h"}, stdout, stdout)
 			}
 			fmt.Fprintf(stderr, "ember help: unknown command %q\n", rest[0])
 			return exitUsage

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/raster"
+)
+
+// bakeSynopsis is bake's command line.
+const bakeSynopsis = "FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N]) [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT"
+
+// bakeOptions is a parsed bake command line.
+type bakeOptions struct {
+	file       string
+	out        string // "-" is stdout
+	at         float64
+	from, to   float64
+	cols, rows int // a sheet when cols > 0
+	gif        bool
+	fps        float64
+	seed       uint32
+	bursts     []burst
+	w, h       int
+	bg         color.NRGBA
+}
+
+// runBake is "ember bake": it renders the effect with the reference
+// rasterizer (package raster) on a canvas of the host's size, the host's
+// centre at the canvas centre, into a PNG frame, a PNG sprite sheet or an
+// animated GIF.
+func runBake(args []string, stdout, stderr io.Writer) int {
+	o, status, ok := parseBakeArgs(args, stderr)
+	if !ok {
+		return status
+	}
+	spec, err := emitter.LoadSpec(o.file)
+	if err != nil {
+		printProblems(stderr, err)
+		return exitInvalid
+	}
+	data, err := bake(&spec, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "ember bake: %v\n", err)
+		return exitInvalid
+	}
+	if o.out == "-" {
+		_, err = stdout.Write(data)
+	} else {
+		err = os.WriteFile(o.out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "ember bake: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// bake renders what o asks for and returns the encoded file.
+func bake(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
+	tex, strip, err := raster.LoadTextures(o.file, spec)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := emitter.NewSnapshot(spec)
+	if err != nil {
+		return nil, err
+	}
+	s := &raster.Scene{
+		Snapshot: snap, Seed: o.seed, Width: o.w, Height: o.h,
+		Background: o.bg, Texture: tex, Strip: strip,
+	}
+	for _, b := range o.bursts {
+		s.Bursts = append(s.Bursts, raster.Burst{Count: b.Count, At: b.Time})
+	}
+	var buf bytes.Buffer
+	switch {
+	case o.gif:
+		g, err := raster.GIF(s, o.from, o.to, o.fps)
+		if err != nil {
+			return nil, err
+		}
+		err = gif.EncodeAll(&buf, g)
+		if err != nil {
+			return nil, err
+		}
+	case o.cols > 0:
+		img, err := raster.Sheet(s, o.cols, o.rows, o.from, o.to)
+		if err != nil {
+			return nil, err
+		}
+		if err := png.Encode(&buf, img); err != nil {
+			return nil, err
+		}
+	default:
+		img, err := raster.Frame(s, o.at)
+		if err != nil {
+			return nil, err
+		}
+		if err := png.Encode(&buf, img); err != nil {
+			return nil, err
+		}
+	}
+	return buf.Bytes(), nil
+}
+
+// parseBakeArgs parses bake's command line. ok is false when the command
+// should stop with status.
+func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, ok bool) {
+	fs := newFlagSet("bake", bakeSynopsis, stderr)
+	var (
+		at, from, to secondsFlag
+		seed         seedFlag
+		emits        emitFlag
+		host         = hostFlag{raster.DefaultWidth, raster.DefaultHeight}
+		sheet        gridFlag
+		bg           = bgFlag{0, 0, 0, 255}
+		asGIF        bool
+		fps          = 25.0
+		out          string
+	)
+	fs.Var(&at, "at", "the clock `T` of a single frame, in seconds; with --gif, the clip is 0..T")
+	fs.Var(&sheet, "sheet", "render a sprite sheet of `CxR` frames, evenly spaced from --from to --to, row-major")
+	fs.BoolVar(&asGIF, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at)")
+	fs.Var(&from, "from", "the first clock `T0` of a sheet or GIF, in seconds (default 0)")
+	fs.Var(&to, "to", "the last clock `T1` of a sheet or GIF, in seconds")
+	fs.Float64Var(&fps, "fps", fps, "GIF frames per second, `N` in (0, 100]")
+	fs.Var(&seed, "seed", "the fixed seed `S`, 0 to 4294967295")
+	fs.Var(&emits, "emit", "a burst of `N[@T0]` particles at T0 seconds (default 0); repeatable, numbered in order")
+	fs.Var(&host, "host", "the host rectangle and canvas `WxH`, in whole pixels")
+	fs.Var(&bg, "bg", "the opaque background colour `#rrggbb`")
+	fs.StringVar(&out, "o", "", "the output file `OUT` (PNG, or GIF with --gif); - writes to stdout (required)")
+	files, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return o, exitOK, false
+	}
+	if err != nil {
+		return o, exitUsage, false
+	}
+	o = bakeOptions{
+		out: out, seed: uint32(seed), bursts: emits, gif: asGIF, fps: fps,
+		cols: sheet.cols, rows: sheet.rows, bg: color.NRGBA(bg),
+		at: at.v, from: from.v, to: to.v,
+	}
+	fail := func(format string, args ...any) (bakeOptions, int, bool) {
+		fmt.Fprintf(stderr, "ember bake: "+format+"\n", args...)
+		fs.Usage()
+		return o, exitUsage, false
+	}
+	if len(files) != 1 {
+		return fail("want one effect file, got %d", len(files))
+	}
+	o.file = files[0]
+	if out == "" {
+		return fail("-o OUT is required")
+	}
+	if host.W != math.Trunc(host.W) || host.H != math.Trunc(host.H) {
+		return fail("--host %s: the canvas needs whole pixels", host.String())
+	}
+	if host.W*host.H > raster.MaxCanvasPixels {
+		return fail("--host %s: more than %d pixels", host.String(), raster.MaxCanvasPixels)
+	}
+	o.w, o.h = int(host.W), int(host.H)
+	switch {
+	case asGIF && sheet.cols > 0:
+		return fail("--gif and --sheet cannot go together")
+	case asGIF:
+		if !(fps > 0 && fps <= 100) {
+			return fail("--fps %v: GIF frame rates are in (0, 100]", fps)
+		}
+		switch {
+		case to.set && at.set:
+			return fail("--gif takes either --to (the clip --from..--to) or --at (the clip 0..--at), not both")
+		case at.set:
+			if from.set {
+				return fail("--gif with --at plays 0..--at; use --from and --to for another clip")
+			}
+			o.to = at.v
+		case !to.set:
+			return fail("--gif needs --to T1 (or --at T)")
+		}
+		if o.to < o.from {
+			return fail("--to %v is before --from %v", o.to, o.from)
+		}
+	case sheet.cols > 0:
+		if at.set {
+			return fail("--sheet takes --from and --to, not --at")
+		}
+		if !to.set {
+			return fail("--sheet needs --to T1")
+		}
+		if o.to < o.from {
+			return fail("--to %v is before --from %v", o.to, o.from)
+		}
+		if int64(sheet.cols)*int64(sheet.rows)*int64(o.w)*int64(o.h) > raster.MaxCanvasPixels {
+			return fail("--sheet %dx%d of %dx%d frames is more than %d pixels", sheet.cols, sheet.rows, o.w, o.h, raster.MaxCanvasPixels)
+		}
+	default:
+		if from.set || to.set {
+			return fail("--from and --to need --sheet or --gif")
+		}
+		if !at.set {
+			return fail("--at T is required (or --sheet, or --gif)")
+		}
+	}
+	return o, exitOK, true
+}
+
+// gridFlag is a sheet's "CxR": columns and rows, each at least 1.
+type gridFlag struct{ cols, rows int }
+
+func (f *gridFlag) String() string {
+	if f == nil || f.cols == 0 {
+		return ""
+	}
+	return strconv.Itoa(f.cols) + "x" + strconv.Itoa(f.rows)
+}
+
+func (f *gridFlag) Set(s string) error {
+	cs, rs, ok := strings.Cut(strings.ToLower(s), "x")
+	c, err1 := strconv.Atoi(cs)
+	r, err2 := strconv.Atoi(rs)
+	if !ok || err1 != nil || err2 != nil || c < 1 || r < 1 || c > 1024 || r > 1024 {
+		return fmt.Errorf("%q is not CxR with whole numbers from 1 to 1024, such as 4x2", s)
+	}
+	f.cols, f.rows = c, r
+	return nil
+}
+
+// bgFlag is an opaque background colour "#rrggbb".
+type bgFlag color.NRGBA
+
+func (f *bgFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return fmt.Sprintf("#%02x%02x%02x", f.R, f.G, f.B)
+}
+
+func (f *bgFlag) Set(s string) error {
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+	if len(s) != 7 || s[0] != '#' || err != nil {
+		return fmt.Errorf("%q is not a colour #rrggbb, such as #202830", s)
+	}
+	*f = bgFlag{uint8(v >> 16), uint8(v >> 8), uint8(v), 255}
+	return nil
+}
