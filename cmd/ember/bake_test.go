@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/raster"
+)
+
+// bakeEffect is a small steady stream that shows particles from 0.1 s on.
+const bakeEffect = `
+Rate: 40
+Lifetime: {Min: 1, Max: 2}
+Speed: {Min: 0.3, Max: 1}
+SpreadAngle: {X: 60, Y: 0}
+Size: 0.3
+Color: "#ffa040"
+LightEmission: 0.5
+GlowLayers: 2
+`
+
+// bakeRun runs "ember bake" with args and the output file out appended, and
+// returns the status, the file's bytes and stderr.
+func bakeRun(t *testing.T, args ...string) (status int, data []byte, stderr string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "out")
+	status, _, stderr = runCLI(append(append([]string{"bake"}, args...), "-o", out)...)
+	if status == exitOK {
+		var err error
+		if data, err = os.ReadFile(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return status, data, stderr
+}
+
+func decodePNG(t *testing.T, data []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	return img
+}
+
+// TestBakeFrame: a frame is a PNG of the host's size (200x100 by default),
+// the background where no particle is, and exactly raster.Frame's pixels.
+func TestBakeFrame(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", bakeEffect)
+	status, data, stderr := bakeRun(t, fx, "--at", "1", "--seed", "7", "--emit", "20@0.5")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	img := decodePNG(t, data)
+	if img.Bounds() != image.Rect(0, 0, 200, 100) {
+		t.Errorf("default size %v, want 200x100", img.Bounds())
+	}
+	spec, err := emitter.LoadSpec(fx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, _ := emitter.NewSnapshot(&spec)
+	want, err := raster.Frame(&raster.Scene{Snapshot: snap, Seed: 7, Bursts: []raster.Burst{{Count: 20, At: 0.5}}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := image.NewRGBA(img.Bounds())
+	for y := 0; y < 100; y++ {
+		for x := 0; x < 200; x++ {
+			got.Set(x, y, img.At(x, y))
+		}
+	}
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("the PNG differs from raster.Frame")
+	}
+
+	status, data, stderr = bakeRun(t, fx, "--at", "1", "--host", "64x48", "--bg", "#0A141E")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	img = decodePNG(t, data)
+	if img.Bounds() != image.Rect(0, 0, 64, 48) {
+		t.Errorf("--host 64x48: size %v", img.Bounds())
+	}
+	if c := color.NRGBAModel.Convert(img.At(63, 47)); c != (color.NRGBA{10, 20, 30, 255}) {
+		t.Errorf("--bg #0A141E: corner %v", c)
+	}
+}
+
+// TestBakeSheet: a sheet of CxR frames of WxH is (C·W)x(R·H).
+func TestBakeSheet(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", bakeEffect)
+	status, data, stderr := bakeRun(t, fx, "--sheet", "3x2", "--from", "0.2", "--to", "1.2", "--host", "40x30")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	if b := decodePNG(t, data).Bounds(); b != image.Rect(0, 0, 120, 60) {
+		t.Errorf("sheet %v, want 120x60", b)
+	}
+	// --from defaults to 0.
+	status, data, stderr = bakeRun(t, fx, "--sheet", "4x1", "--to", "1")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	if b := decodePNG(t, data).Bounds(); b != image.Rect(0, 0, 800, 100) {
+		t.Errorf("sheet %v, want 800x100", b)
+	}
+}
+
+// TestBakeGIF: --gif --at T plays 0..T; --from/--to another clip; the
+// frame count is floor(length·fps) + 1 and the delay the step in 1/100 s.
+func TestBakeGIF(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", bakeEffect)
+	for _, c := range []struct {
+		args   []string
+		frames int
+		delay  int
+	}{
+		{[]string{"--gif", "--at", "1", "--fps", "10"}, 11, 10},
+		{[]string{"--gif", "--from", "0.5", "--to", "1", "--fps", "20"}, 11, 5},
+		{[]string{"--gif", "--at", "0.4"}, 11, 4}, // 25 fps by default
+	} {
+		status, data, stderr := bakeRun(t, append([]string{fx, "--host", "50x40"}, c.args...)...)
+		if status != exitOK {
+			t.Fatalf("%v: status %d: %s", c.args, status, stderr)
+		}
+		g, err := gif.DecodeAll(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%v: not a GIF: %v", c.args, err)
+		}
+		if len(g.Image) != c.frames || g.Delay[0] != c.delay {
+			t.Errorf("%v: %d frames with delay %d, want %d with %d", c.args, len(g.Image), g.Delay[0], c.frames, c.delay)
+		}
+		if g.Config.Width != 50 || g.Config.Height != 40 {
+			t.Errorf("%v: %dx%d, want 50x40", c.args, g.Config.Width, g.Config.Height)
+		}
+	}
+}
+
+// TestBakeDeterministic: the same command line writes the same bytes.
+func TestBakeDeterministic(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", bakeEffect)
+	for _, args := range [][]string{
+		{fx, "--at", "1.3", "--seed", "3"},
+		{fx, "--gif", "--to", "0.6", "--fps", "15", "--emit", "10", "--emit", "5@0.3"},
+	} {
+		s1, d1, e1 := bakeRun(t, args...)
+		s2, d2, e2 := bakeRun(t, args...)
+		if s1 != exitOK || s2 != exitOK {
+			t.Fatalf("%v: %s %s", args, e1, e2)
+		}
+		if !bytes.Equal(d1, d2) {
+			t.Errorf("%v: two runs differ", args)
+		}
+	}
+	// -o - writes the same bytes to stdout.
+	status, stdout, stderr := runCLI("bake", fx, "--at", "1.3", "--seed", "3", "-o", "-")
+	_, want, _ := bakeRun(t, fx, "--at", "1.3", "--seed", "3")
+	if status != exitOK || stdout != string(want) {
+		t.Errorf("-o -: status %d, %d bytes, want %d: %s", status, len(stdout), len(want), stderr)
+	}
+}
+
+// TestBakeTextures: texture paths are relative to the effect file, not to
+// the working directory; a missing or undecodable one is an error (status
+// 1) naming the effect file, the field and the image.
+func TestBakeTextures(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "fx", "tex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dot := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	for i := range dot.Pix {
+		dot.Pix[i] = 255
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, dot); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, "fx", name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("tex/dot.png", buf.Bytes())
+	write("tex/bad.png", []byte("GIF89a but not really"))
+	ok := write("ok.yaml", []byte(bakeEffect+"Texture: tex/dot.png\nColorStrip: tex/dot.png\n"))
+	if status, _, stderr := bakeRun(t, ok, "--at", "1"); status != exitOK {
+		t.Errorf("relative texture: status %d: %s", status, stderr)
+	}
+	for _, c := range []struct{ field, name string }{
+		{"Texture", "nope.png"},
+		{"ColorStrip", "tex/bad.png"},
+	} {
+		fx := write("bad-"+c.field+".yaml", []byte(bakeEffect+c.field+": "+c.name+"\n"))
+		status, _, stderr := bakeRun(t, fx, "--at", "1")
+		if status != exitInvalid {
+			t.Errorf("%s %s: status %d, want %d", c.field, c.name, status, exitInvalid)
+		}
+		for _, w := range []string{fx, c.field + ` "` + c.name + `"`, filepath.Join(dir, "fx", filepath.FromSlash(c.name))} {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s %s: stderr %q does not name %q", c.field, c.name, stderr, w)
+			}
+		}
+	}
+}
+
+// TestBakeInvalidFile: an invalid effect prints its problems and exits 1.
+func TestBakeInvalidFile(t *testing.T) {
+	fx := writeFile(t, "bad.yaml", "Rate: fast\n")
+	status, _, stderr := bakeRun(t, fx, "--at", "1")
+	if status != exitInvalid || !strings.Contains(stderr, "bad.yaml:1") || !strings.Contains(stderr, "Rate") {
+		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+}
+
+// TestBakeBadFlags: usage errors exit 2 and say what is wrong.
+func TestBakeBadFlags(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", bakeEffect)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{fx, "--at", "1"}, "-o OUT is required"},
+		{[]string{fx, "-o", "x.png"}, "--at T is required"},
+		{[]string{"-o", "x.png", "--at", "1"}, "want one effect file"},
+		{[]string{fx, "--at", "-1", "-o", "x.png"}, "negative"},
+		{[]string{fx, "--sheet", "0x2", "--to", "1", "-o", "x.png"}, "not CxR"},
+		{[]string{fx, "--sheet", "3x2", "-o", "x.png"}, "--sheet needs --to"},
+		{[]string{fx, "--sheet", "3x2", "--at", "1", "--to", "2", "-o", "x.png"}, "not --at"},
+		{[]string{fx, "--sheet", "3x2", "--from", "2", "--to", "1", "-o", "x.png"}, "before --from"},
+		{[]string{fx, "--gif", "--sheet", "3x2", "--to", "1", "-o", "x.gif"}, "cannot go together"},
+		{[]string{fx, "--gif", "-o", "x.gif"}, "--gif needs --to"},
+		{[]string{fx, "--gif", "--at", "1", "--to", "2", "-o", "x.gif"}, "not both"},
+		{[]string{fx, "--gif", "--at", "1", "--fps", "0", "-o", "x.gif"}, "(0, 100]"},
+		{[]string{fx, "--at", "1", "--from", "0", "-o", "x.png"}, "need --sheet or --gif"},
+		{[]string{fx, "--at", "1", "--bg", "red", "-o", "x.png"}, "#rrggbb"},
+		{[]string{fx, "--at", "1", "--bg", "#12345", "-o", "x.png"}, "#rrggbb"},
+		{[]string{fx, "--at", "1", "--host", "10.5x10", "-o", "x.png"}, "whole pixels"},
+		{[]string{fx, "--at", "1", "--host", "100000x100000", "-o", "x.png"}, "pixels"},
+	} {
+		status, _, stderr := runCLI(append([]string{"bake"}, c.args...)...)
+		if status != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d, stderr %q; want %d and %q", c.args, status, stderr, exitUsage, c.want)
+		}
+	}
+	if _, err := os.Stat("x.png"); err == nil {
+		t.Error("a failed bake wrote x.png")
+	}
+}
+
+// TestBakeHelp: "ember help bake" and "ember bake -h" print the synopsis
+// and exit 0.
+func TestBakeHelp(t *testing.T) {
+	for _, args := range [][]string{{"help", "bake"}, {"bake", "-h"}} {
+		status, stdout, stderr := runCLI(args...)
+		if status != exitOK || !strings.Contains(stdout+stderr, "--sheet CxR") {
+			t.Errorf("%v: status %d, output %q", args, status, stdout+stderr)
+		}
+	}
+	if _, stdout, _ := runCLI("help"); !strings.Contains(stdout, "ember bake FILE") {
+		t.Error("the usage does not list bake")
+	}
+}
