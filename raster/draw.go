@@ -92,6 +92,16 @@ func (r *Rasterizer) Draw(dst *image.RGBA, items []Item, opts *Options) {
 	}
 }
 
+// flipbookArea is the part of a w × h texture the flipbook grid covers: the
+// top-left FlipbookResolution square when it is set (Spray's crop edge,
+// clamped to the texture), else the whole texture.
+func flipbookArea(w, h, resolution int) (int, int) {
+	if resolution > 0 {
+		return min(w, resolution), min(h, resolution)
+	}
+	return w, h
+}
+
 // drawItem draws one effect: its glow layers, outermost first, then its
 // cores, each pass oldest particle first.
 func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Options) {
@@ -106,7 +116,8 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Op
 	cols, rows := snap.Grid()
 	tb := q.tex.Bounds()
 	q.cols = cols
-	q.cw, q.ch = max(tb.Dx()/cols, 1), max(tb.Dy()/rows, 1)
+	gw, gh := flipbookArea(tb.Dx(), tb.Dy(), sp.FlipbookResolution)
+	q.cw, q.ch = max(gw/cols, 1), max(gh/rows, 1)
 	var strip *image.NRGBA
 	if sp.ColorStrip != "" && it.Strip != nil {
 		strip = r.strip(it.Strip)
@@ -144,6 +155,7 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Op
 			c := emitter.Influence(emitter.Grade(base, sp.Brightness), o.Ambient, sp.LightInfluence)
 			q.r, q.g, q.b = c.R, c.G, c.B
 			q.opacity = (1 - p.Transparency) * layer * stripA
+			q.layer = layer
 			q.cx, q.cy = hx+p.X, hy+p.Y
 			q.w, q.h = p.Width*growth, p.Height*growth
 			q.sin, q.cos = math.Sincos(p.Rotation * (math.Pi / 180))
@@ -218,6 +230,7 @@ type quad struct {
 	mode           emitter.BlendMode
 	r, g, b        float64 // C, graded and influenced
 	opacity, light float64 // o and LightEmission
+	layer          float64 // 1 for a core, 0.45ⁿ · LightEmission for a halo
 }
 
 // draw composites the quad onto dst, visiting only the pixels of its
@@ -275,7 +288,8 @@ func (q *quad) draw(dst *image.RGBA) {
 				k := q.opacity / s.a
 				or, og, ob, oa = s.r*q.r*k, s.g*q.g*k, s.b*q.b*k, q.opacity
 			case emitter.BlendPremultiplied:
-				or, og, ob, oa = s.r*q.r, s.g*q.g, s.b*q.b, s.a*q.opacity
+				l := q.layer
+				or, og, ob, oa = s.r*q.r*l, s.g*q.g*l, s.b*q.b*l, s.a*q.opacity
 			default:
 				o := q.opacity
 				or, og, ob, oa = s.r*q.r*o, s.g*q.g*o, s.b*q.b*o, s.a*o

@@ -687,3 +687,54 @@ func TestPremultiplyPaths(t *testing.T) {
 		t.Errorf("red %d, want (%d·%d + 127)/255 = %d", got, c.R, c.A, want)
 	}
 }
+
+// TestPremultipliedGlow: in Premultiplied mode the particle's opacity scales
+// alpha only, but a halo's layer factor scales its colour too. One halo
+// (GlowLayers 2) at LightEmission 1 around a 40 px white core: the ring
+// between the core and the 58 px halo adds 0.45 · 255 = 114.75 → 115 over
+// black, and the core on top of the halo adds 255 (clamped).
+func TestPremultipliedGlow(t *testing.T) {
+	sp := oneSpec(40)
+	sp.BlendMode = emitter.BlendPremultiplied
+	sp.LightEmission = 1
+	sp.GlowLayers = 2
+	dst := canvas(120, 120, black)
+	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}}, nil)
+	if got := covered(dst, black); got != 58*58 {
+		t.Errorf("%d pixels covered, want 58² = %d", got, 58*58)
+	}
+	if got, want := at(dst, 60, 33), (color.RGBA{115, 115, 115, 255}); got != want {
+		t.Errorf("halo ring pixel %v, want %v", got, want)
+	}
+	if got, want := at(dst, 60, 60), (color.RGBA{255, 255, 255, 255}); got != want {
+		t.Errorf("core pixel %v, want %v", got, want)
+	}
+}
+
+// TestFlipbookResolution: with FlipbookResolution 8 on a 16 × 16 texture
+// whose top-left 8 × 8 holds the 2 × 2 test grid, cells are 4 × 4 texels of
+// that square, not 8 × 8 of the whole texture.
+func TestFlipbookResolution(t *testing.T) {
+	tex := image.NewNRGBA(image.Rect(0, 0, 16, 16))
+	grid := flipbookTexture()
+	for y := 0; y < 16; y++ {
+		for x := 0; x < 16; x++ {
+			c := color.NRGBA{255, 0, 255, 255} // outside the grid area
+			if x < 8 && y < 8 {
+				c = grid.NRGBAAt(x, y)
+			}
+			tex.SetNRGBA(x, y, c)
+		}
+	}
+	sp := oneSpec(30)
+	sp.FlipbookLayout = emitter.Grid2x2
+	sp.FlipbookResolution = 8
+	for age, cell := range map[float64]int{0.5: 0, 1.5: 1, 2.5: 2, 3.5: 3} {
+		dst := canvas(64, 64, black)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, age), X: 32, Y: 32, Texture: tex}}, nil)
+		want := color.RGBA(cellColors[cell])
+		if got := at(dst, 32, 32); got != want {
+			t.Errorf("age %v: centre %v, want cell %d's %v", age, got, cell, want)
+		}
+	}
+}
