@@ -55,7 +55,8 @@ type Effect struct {
 	buf              []Particle
 }
 
-// toggle is a change of the stream's Enabled state at a clock.
+// toggle is a change of the stream's Enabled state at a clock (the
+// exported form is Toggle).
 type toggle struct {
 	at Ticks
 	on bool

@@ -26,6 +26,18 @@ func (t *Track) Record(s TrackSample) {
 	t.samples = append(t.samples[:i], s)
 }
 
+// insert adds a sample in clock order, replacing one at the same clock.
+func (t *Track) insert(s TrackSample) {
+	i := sort.Search(len(t.samples), func(i int) bool { return t.samples[i].Clock >= s.Clock })
+	if i < len(t.samples) && t.samples[i].Clock == s.Clock {
+		t.samples[i] = s
+		return
+	}
+	t.samples = append(t.samples, TrackSample{})
+	copy(t.samples[i+1:], t.samples[i:])
+	t.samples[i] = s
+}
+
 // Len returns the number of samples kept.
 func (t *Track) Len() int { return len(t.samples) }
 
