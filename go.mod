@@ -2,7 +2,10 @@ module github.com/emberfx/ember
 
 go 1.26
 
-require go.yaml.in/yaml/v3 v3.0.6
+require (
+	github.com/yohamta/donburi v1.15.8
+	go.yaml.in/yaml/v3 v3.0.6
+)
 
 require (
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect

@@ -7,6 +7,9 @@
 // any path from one of them to a package under [Forbidden]. Only what a
 // package links is checked; its tests may import what they like.
 //
+// A second rule lets the packages in [EngineFree] (the donburi plugin) use
+// donburi but keeps them off [Engine], Ebitengine.
+//
 // [Check] does the graph walk and is a pure function, so its own tests show
 // that the guard can fail.
 package purity
@@ -30,6 +33,17 @@ var Forbidden = []string{
 	"github.com/yohamta/donburi",
 	"github.com/solarlune/resolv",
 }
+
+// EngineFree lists the packages that may use donburi but not Ebitengine:
+// the donburi plugin, which headless servers and tests run without a
+// display. Its draw function lives in a package of its own.
+var EngineFree = []string{
+	"github.com/emberfx/ember/component",
+	"github.com/emberfx/ember/system",
+}
+
+// Engine lists the module paths no package in [EngineFree] may depend on.
+var Engine = []string{"github.com/hajimehoshi/ebiten"}
 
 // Violation is a forbidden package that a pure package depends on.
 type Violation struct {

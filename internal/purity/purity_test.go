@@ -79,6 +79,20 @@ func TestPurePackages(t *testing.T) {
 	}
 }
 
+// TestEngineFreePackages is the second rule: the donburi plugin does not
+// reach Ebitengine.
+func TestEngineFreePackages(t *testing.T) {
+	graph := dependencyGraph(t, EngineFree)
+	for _, p := range EngineFree {
+		if _, ok := graph[p]; !ok {
+			t.Errorf("engine-free package %s was not listed by go list: does it still exist?", p)
+		}
+	}
+	for _, v := range Check(EngineFree, graph, Engine) {
+		t.Errorf("depends on the engine: %s", v)
+	}
+}
+
 // TestCheckReportsForbidden shows the guard can fail: a fake graph in which
 // the pure package reaches Ebitengine through a helper and resolv directly.
 func TestCheckReportsForbidden(t *testing.T) {

@@ -1,0 +1,153 @@
+package component
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/raster"
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/ecs"
+	dmath "github.com/yohamta/donburi/features/math"
+	"github.com/yohamta/donburi/features/transform"
+)
+
+// ErrNameTaken is returned, wrapped, by [NewEffect] and [LoadEffect] when a
+// live effect of the world already has the name asked for.
+var ErrNameTaken = errors.New("effect name already taken")
+
+// Options configures [NewEffect] and [LoadEffect]. The zero value, or nil,
+// gives the defaults: a paused, unnamed, looping effect with seed 0 on layer
+// 0, at screen offset 0 with no transform.
+type Options struct {
+	// Seed is the effect's fixed seed (default 0).
+	Seed uint32
+	// RandomSeed gives each restart a new seed derived from Seed and the
+	// restart count.
+	RandomSeed bool
+	// HostWidth and HostHeight are the host rectangle in pixels (default
+	// 200 × 100): pixels per stud and the emission area.
+	HostWidth, HostHeight float64
+	// History is how far back, in seconds, rewinds and world seeks stay
+	// exact (default emitter.DefaultHistory).
+	History float64
+	// Name names the effect for system.Find and system.EffectDone; names
+	// are unique among a world's live effects (empty: unnamed).
+	Name string
+	// OneShot retires the effect once drained; see EffectData.OneShot.
+	OneShot bool
+	// Play starts the effect playing; by default it is created paused at
+	// clock 0 (an Emit on a paused effect restarts and plays it).
+	Play bool
+	// Layer is the ecs layer the entity joins (default 0), which picks the
+	// layer draw function that draws it. It must not be negative.
+	Layer ecs.LayerID
+	// Transform adds donburi's transform component, so the effect follows
+	// the transform and its parent chain: the scheduler feeds the host's
+	// world position and rotation to the effect every update. X and Y then
+	// set the transform's local position instead of a screen offset.
+	Transform bool
+	// X and Y are the screen offset in pixels of an effect without a
+	// transform, or the initial local position of one with a transform.
+	X, Y float64
+	// Texture and Strip are the particle texture and colour strip, straight
+	// alpha. nil: the built-in sprite and no strip for NewEffect; the
+	// images the effect file names for LoadEffect.
+	Texture, Strip image.Image
+}
+
+// NewEffect creates an effect entity of snap in w with everything it needs:
+// the [Effect] component, [Playing] when opts.Play, the layer tag, and
+// donburi's transform when opts.Transform. Its timeline starts at the world
+// clock (see [RegistryData]).
+func NewEffect(w donburi.World, snap *emitter.Snapshot, opts *Options) (donburi.Entity, error) {
+	if w == nil {
+		return donburi.Null, errors.New("component: NewEffect: nil world")
+	}
+	if snap == nil {
+		return donburi.Null, errors.New("component: NewEffect: nil snapshot")
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Layer < 0 {
+		return donburi.Null, fmt.Errorf("component: NewEffect: negative layer %d", o.Layer)
+	}
+	reg := GetRegistry(w)
+	if _, taken := reg.Lookup(w, o.Name); taken {
+		return donburi.Null, fmt.Errorf("component: NewEffect: %w: %q", ErrNameTaken, o.Name)
+	}
+	eff, err := emitter.NewEffect(snap, &emitter.EffectOptions{
+		Seed:       o.Seed,
+		RandomSeed: o.RandomSeed,
+		HostWidth:  o.HostWidth,
+		HostHeight: o.HostHeight,
+		History:    o.History,
+	})
+	if err != nil {
+		return donburi.Null, fmt.Errorf("component: NewEffect: %w", err)
+	}
+	comps := []donburi.IComponentType{Effect}
+	if o.Play {
+		comps = append(comps, Playing)
+	}
+	if o.Transform {
+		comps = append(comps, transform.Transform)
+	}
+	// The layer tags are global per LayerID, so an ECS made for the call
+	// tags the entity for every ECS of the world.
+	ent := ecs.NewECS(w).Create(o.Layer, comps...)
+	entry := w.Entry(ent)
+	d := Effect.Get(entry)
+	*d = EffectData{Effect: eff, Name: o.Name, OneShot: o.OneShot, Texture: o.Texture, Strip: o.Strip}
+	if o.Transform {
+		transform.GetTransform(entry).LocalPosition = dmath.Vec2{X: o.X, Y: o.Y}
+	} else {
+		d.X, d.Y = o.X, o.Y
+	}
+	if o.Play {
+		eff.Play()
+	}
+	history := emitter.Ticks(0)
+	if o.History > 0 {
+		history = emitter.SecondsToTicks(o.History)
+	}
+	d.Timeline.Init(reg.Now, history, snap.Spec().TimeScale)
+	d.Timeline.Record(Segment{World: reg.Now, Step: reg.Step, Playing: o.Play}, reg.Reach)
+	reg.claim(o.Name, ent)
+	return ent, nil
+}
+
+// LoadEffect creates an effect entity from the effect file at path, like
+// [NewEffect]: it decodes the file (emitter.LoadSpec), compiles it and
+// loads the Texture and ColorStrip images it names, relative to the file,
+// unless opts sets them.
+func LoadEffect(w donburi.World, path string, opts *Options) (donburi.Entity, error) {
+	spec, err := emitter.LoadSpec(path)
+	if err != nil {
+		return donburi.Null, err
+	}
+	snap, err := emitter.NewSnapshot(&spec)
+	if err != nil {
+		return donburi.Null, err
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Texture == nil || o.Strip == nil {
+		tex, strip, err := raster.LoadTextures(path, &spec)
+		if err != nil {
+			return donburi.Null, err
+		}
+		if o.Texture == nil {
+			o.Texture = tex
+		}
+		if o.Strip == nil {
+			o.Strip = strip
+		}
+	}
+	return NewEffect(w, snap, &o)
+}

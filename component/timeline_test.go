@@ -1,0 +1,152 @@
+package component
+
+import (
+	"math"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+func TestSegmentClockAt(t *testing.T) {
+	s := Segment{World: 100, Clock: 50, Step: 10, Playing: true}
+	for _, c := range []struct {
+		at    emitter.Ticks
+		scale float64
+		want  emitter.Ticks
+	}{
+		{100, 1, 50},
+		{90, 1, 50}, // before the segment: its start
+		{137, 1, 87},
+		{130, 0.25, 50 + 3*3},       // round(2.5) = 3 per step
+		{134, 0.25, 50 + 3*3 + 1},   // and round(1) for the 4 left
+		{130, -1, 20},               // backwards
+		{200, -1, 0},                // clamped at 0
+		{130, math.NaN(), 50 + 0},   // NaN scales to nothing
+		{130, 1e300, math.MaxInt64}, // saturates
+	} {
+		if got := s.ClockAt(c.at, c.scale); got != c.want {
+			t.Errorf("ClockAt(%d, %v) = %d, want %d", c.at, c.scale, got, c.want)
+		}
+	}
+	unknown := Segment{World: 0, Clock: 0, Playing: true}
+	if got := unknown.ClockAt(30, 0.25); got != 8 { // round(7.5)
+		t.Errorf("no step: %d", got)
+	}
+	paused := Segment{World: 0, Clock: 7}
+	if got := paused.ClockAt(1000, 1); got != 7 {
+		t.Errorf("paused: %d", got)
+	}
+	huge := Segment{World: 0, Clock: math.MaxInt64 - 5, Playing: true}
+	if got := huge.ClockAt(100, 1); got != math.MaxInt64 {
+		t.Errorf("overflow: %d", got)
+	}
+}
+
+func TestTimelineRecordAndIndex(t *testing.T) {
+	var tl Timeline
+	if tl.Index(5) != -1 || tl.Current() != -1 || tl.HasFuture() {
+		t.Fatal("empty timeline")
+	}
+	tl.Init(10, 1000, 1)
+	for _, w := range []emitter.Ticks{10, 20, 30} {
+		tl.Record(Segment{World: w, Clock: w}, 30)
+	}
+	for _, c := range []struct {
+		at   emitter.Ticks
+		want int
+	}{{0, 0}, {10, 0}, {19, 0}, {20, 1}, {25, 1}, {30, 2}, {99, 2}} {
+		if got := tl.Index(c.at); got != c.want {
+			t.Errorf("Index(%d) = %d, want %d", c.at, got, c.want)
+		}
+	}
+	if tl.Current() != 2 || tl.HasFuture() {
+		t.Fatal("the last record is not current")
+	}
+	tl.SetCurrent(0)
+	if next, ok := tl.Next(); !ok || next.World != 20 {
+		t.Errorf("Next = %v, %v", next, ok)
+	}
+	tl.SetCurrent(7) // out of range: ignored
+	if tl.Current() != 0 {
+		t.Error("SetCurrent out of range")
+	}
+	// Recording at 20 rewrites the future from 20 on.
+	tl.Record(Segment{World: 20, Clock: 99}, 30)
+	if segs := tl.Segments(); len(segs) != 2 || segs[1].Clock != 99 || tl.Current() != 1 {
+		t.Errorf("segments %v", segs)
+	}
+	tl.Truncate(15)
+	if segs := tl.Segments(); len(segs) != 1 || tl.Current() != 0 {
+		t.Errorf("after Truncate: %v", segs)
+	}
+}
+
+func TestTimelinePrune(t *testing.T) {
+	var tl Timeline
+	tl.Init(0, 100, 1)
+	for i := range 50 {
+		w := emitter.Ticks(i * 10)
+		tl.Record(Segment{World: w}, w)
+	}
+	// Reach 490, history 100: segments ending at or before 390 go once they
+	// are half the list; the one in force at the horizon stays.
+	segs := tl.Segments()
+	if len(segs) >= 50 || segs[0].World > 390 || tl.Index(390) < 0 || segs[tl.Index(390)].World > 390 {
+		t.Errorf("kept %d segments from %d", len(segs), segs[0].World)
+	}
+	if tl.Current() != len(segs)-1 {
+		t.Errorf("current %d of %d", tl.Current(), len(segs))
+	}
+	var def Timeline
+	def.Init(0, 0, 1)
+	if def.history != emitter.SecondsToTicks(emitter.DefaultHistory) {
+		t.Errorf("default history %d", def.history)
+	}
+}
+
+func TestTimelineRuns(t *testing.T) {
+	spec := emitter.DefaultSpec()
+	spec.Enabled = false
+	snap, _ := emitter.NewSnapshot(&spec)
+	e, _ := emitter.NewEffect(snap, nil)
+	var tl Timeline
+	tl.Init(0, 1000, 1)
+	tl.Record(Segment{}, 0)
+	e.Emit(3)
+	e.SetClock(40)
+	run := tl.NewRun(e.State())
+	e.Restart()
+	e.AddBurst(0, 9)
+	tl.Record(Segment{World: 40, Playing: true, Run: run}, 40)
+	if run != 1 || tl.Run() != 1 {
+		t.Fatalf("run %d", run)
+	}
+	tl.SwitchRun(e, 0)
+	if b := e.Bursts(nil); len(b) != 1 || b[0].Count != 3 || e.Clock() != 40 || tl.Run() != 0 {
+		t.Fatalf("run 0 restored as %v at %d", b, e.Clock())
+	}
+	tl.SwitchRun(e, 1)
+	if b := e.Bursts(nil); len(b) != 1 || b[0].Count != 9 {
+		t.Fatalf("run 1 restored as %v", b)
+	}
+	tl.SwitchRun(e, 1) // no change
+	tl.SwitchRun(nil, 0)
+	tl.SwitchRun(e, 7) // never saved: cleared
+	if len(e.Bursts(nil)) != 0 || e.Clock() != 0 {
+		t.Error("an unknown run is not cleared")
+	}
+	tl.SwitchRun(e, 0)
+	// Truncating while in run 0 forgets the later runs.
+	tl.Truncate(0)
+	if len(tl.saved) != 0 {
+		t.Errorf("saved runs after Truncate: %d", len(tl.saved))
+	}
+	tl.Respawn(77)
+	if tl.Spawn != 77 || len(tl.Segments()) != 0 || len(tl.saved) != 0 {
+		t.Error("Respawn")
+	}
+	tl.SetTimeScale(2)
+	if tl.TimeScale() != 2 {
+		t.Error("SetTimeScale")
+	}
+}
