@@ -1,0 +1,217 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+
+	"github.com/emberfx/ember/raster"
+)
+
+// pad is the gap in pixels left after every rectangle packed in a page. The
+// shader clamps its taps to the rectangle (or the flipbook cell), so the
+// gap is a safety margin, not a correctness requirement.
+const pad = 1
+
+// shelf is one row of a shelf packer: rectangles side by side at y, the
+// tallest h high, the next one at x.
+type shelf struct{ y, h, x int }
+
+// packer is a shelf packer over a w × h page.
+type packer struct {
+	w, h    int
+	shelves []shelf
+	top     int // first free row below the shelves
+}
+
+// alloc finds room for a w × h rectangle (plus the padding) and returns its
+// top-left corner. It picks the shelf that wastes the least height, and
+// opens a new shelf when none fits or the best one would waste more than
+// the rectangle's own height.
+func (p *packer) alloc(w, h int) (x, y int, ok bool) {
+	bw, bh := w+pad, h+pad
+	if w <= 0 || h <= 0 || w > p.w || h > p.h {
+		return 0, 0, false
+	}
+	best := -1
+	for i, s := range p.shelves {
+		if s.h >= bh && s.x+w <= p.w && (best < 0 || s.h < p.shelves[best].h) {
+			best = i
+		}
+	}
+	canOpen := p.top+h <= p.h
+	if best >= 0 && (p.shelves[best].h-bh <= h || !canOpen) {
+		s := &p.shelves[best]
+		x, y = s.x, s.y
+		s.x += bw
+		return x, y, true
+	}
+	if !canOpen {
+		return 0, 0, false
+	}
+	p.shelves = append(p.shelves, shelf{y: p.top, h: bh, x: bw})
+	y = p.top
+	p.top += bh
+	return 0, y, true
+}
+
+// clone returns an independent copy of p, to try allocations.
+func (p *packer) clone() packer {
+	c := *p
+	c.shelves = append([]shelf(nil), p.shelves...)
+	return c
+}
+
+// placement is where an image lies: a page and a rectangle in it.
+type placement struct {
+	page int
+	r    rect
+}
+
+// atlas packs textures and colour strips into pages, caching placements by
+// image identity. Creating a page and uploading pixels go through hooks so
+// that the packing logic is testable without a GPU.
+type atlas struct {
+	pageSize int
+	pages    []packer
+	placed   map[image.Image][]placement
+	// sprite is uploaded as is: it is premultiplied already.
+	sprite image.Image
+
+	// newPage is called when page index len(pages)-1 is created, w × h.
+	newPage func(w, h int)
+	// upload writes pix (4 bytes per pixel, rows of 4*r.w bytes) at r in page.
+	upload func(page int, r rect, pix []byte)
+}
+
+// place returns a page holding both tex and strip (strip may be nil) and
+// their rectangles in it, packing and uploading what is not there yet. tex
+// is uploaded premultiplied (raster.Premultiply) and strip as straight
+// alpha, as docs/appearance.md asks.
+func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
+	if a.placed == nil {
+		a.placed = map[image.Image][]placement{}
+	}
+	tw, th := tex.Bounds().Dx(), tex.Bounds().Dy()
+	var sw, sh int
+	if strip != nil {
+		sw, sh = strip.Bounds().Dx(), strip.Bounds().Dy()
+	}
+	on := func(img image.Image, page int) (rect, bool) {
+		for _, p := range a.placed[img] {
+			if p.page == page {
+				return p.r, true
+			}
+		}
+		return rect{}, false
+	}
+	// Already together (or no strip needed).
+	for _, p := range a.placed[tex] {
+		if strip == nil {
+			return p.page, p.r, rect{}
+		}
+		if r, ok := on(strip, p.page); ok {
+			return p.page, p.r, r
+		}
+	}
+	// One of them is placed: add the other to its page if it fits.
+	if strip != nil {
+		for _, p := range a.placed[tex] {
+			if r, ok := a.add(p.page, strip, sw, sh, false); ok {
+				return p.page, p.r, r
+			}
+		}
+		for _, p := range a.placed[strip] {
+			if r, ok := a.add(p.page, tex, tw, th, true); ok {
+				return p.page, r, p.r
+			}
+		}
+	}
+	// Both on an existing page, or a new page.
+	for pg := range a.pages {
+		if a.fitsBoth(pg, tw, th, sw, sh) {
+			return a.addBoth(pg, tex, strip, tw, th, sw, sh)
+		}
+	}
+	w, h := a.pageSize, a.pageSize
+	if strip == nil {
+		w, h = max(w, tw+pad), max(h, th+pad)
+	} else {
+		// Room for the pair stacked: a fresh page puts the texture on
+		// the first shelf and the strip beside it or on the next.
+		w, h = max(w, tw+pad, sw+pad), max(h, th+sh+2*pad)
+	}
+	a.pages = append(a.pages, packer{w: w, h: h})
+	pg := len(a.pages) - 1
+	if a.newPage != nil {
+		a.newPage(w, h)
+	}
+	return a.addBoth(pg, tex, strip, tw, th, sw, sh)
+}
+
+func (a *atlas) fitsBoth(pg, tw, th, sw, sh int) bool {
+	c := a.pages[pg].clone()
+	if _, _, ok := c.alloc(tw, th); !ok {
+		return false
+	}
+	if sw > 0 {
+		_, _, ok := c.alloc(sw, sh)
+		return ok
+	}
+	return true
+}
+
+func (a *atlas) addBoth(pg int, tex, strip image.Image, tw, th, sw, sh int) (int, rect, rect) {
+	tr, ok := a.add(pg, tex, tw, th, true)
+	if !ok {
+		panic("render: atlas page has no room for a texture it was sized for")
+	}
+	var sr rect
+	if strip != nil {
+		if sr, ok = a.add(pg, strip, sw, sh, false); !ok {
+			panic("render: atlas page has no room for a strip it was sized for")
+		}
+	}
+	return pg, tr, sr
+}
+
+// add packs img (w × h) into page pg and uploads it.
+func (a *atlas) add(pg int, img image.Image, w, h int, premultiply bool) (rect, bool) {
+	x, y, ok := a.pages[pg].alloc(w, h)
+	if !ok {
+		return rect{}, false
+	}
+	r := rect{x, y, w, h}
+	a.placed[img] = append(a.placed[img], placement{pg, r})
+	if a.upload != nil {
+		var pix []byte
+		if sp, ok := img.(*image.RGBA); ok && img == a.sprite {
+			pix = sp.Pix
+		} else if premultiply {
+			pix = raster.Premultiply(img).Pix
+		} else {
+			pix = straight(img)
+		}
+		a.upload(pg, r, pix)
+	}
+	return r, true
+}
+
+// straight returns img's pixels as straight-alpha (non-premultiplied) RGBA
+// bytes, rows packed.
+func straight(img image.Image) []byte {
+	b := img.Bounds()
+	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	if n, ok := img.(*image.NRGBA); ok {
+		draw.Draw(out, out.Bounds(), n, b.Min, draw.Src)
+		return out.Pix
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			i := out.PixOffset(x-b.Min.X, y-b.Min.Y)
+			out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = c.R, c.G, c.B, c.A
+		}
+	}
+	return out.Pix
+}

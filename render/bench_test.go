@@ -1,0 +1,181 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"testing"
+	"time"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Benchmarks of the CPU cost per particle per frame.
+//
+// BenchmarkRender needs the test game (xvfb-run -a): Ebitengine queues a
+// draw's vertices inside a frame, and outside a running game it defers
+// every call with copies of its vertices, which would measure a path no
+// game takes and grow without bound. Each iteration measures, on the same
+// particles:
+//
+//   - floor: DrawTriangles32 re-submitting unchanged vertices (4 per
+//     particle), the API floor of any vertex-based renderer;
+//   - floor-shader: DrawTrianglesShader32 re-submitting the renderer's own
+//     unchanged vertices with its shader and images;
+//   - vertex: the renderer's own work from evaluated quads to the draw
+//     calls (vertex writing, then DrawTrianglesShader32);
+//   - draw: Renderer.Draw in full (culling, emitter evaluation with
+//     AppendQuads, budget, sorting, vertices, draw calls);
+//   - eval: AppendQuads alone, the emitter's part of draw.
+//
+// and reports each in ns/particle, with vertex/floor and draw/floor as
+// ratios. The GPU work (flushing the queue) is outside the timings.
+//
+// BenchmarkBuild is the CPU side without Ebitengine submission (culling,
+// evaluation, budget, sorting, vertex writing), and runs without a display.
+
+// benchScene is a steady stream of about n live 2-px particles, each
+// turning at its own speed (so every quad needs its own Sincos), in a
+// 64 × 64 target.
+func benchScene(b *testing.B, n int) (*Renderer, []Item) {
+	b.Helper()
+	e := effectOf(b, 64, 64, 0, 3, func(sp *emitter.Spec) {
+		steady(n)(sp)
+		sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+		sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
+	})
+	e.Play()
+	r := newRenderer(b, &Options{Budget: -1})
+	return r, []Item{{Effect: e, X: 32, Y: 32}}
+}
+
+func BenchmarkRender(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			needGPU(b)
+			r, items := benchScene(b, n)
+			e := items[0].Effect
+			dst := ebiten.NewImage(64, 64)
+			defer dst.Deallocate()
+			white := ebiten.NewImage(4, 4)
+			white.Fill(color.White)
+			defer white.Deallocate()
+			pix := make([]byte, 4*64*64)
+			flush := func() { dst.ReadPixels(pix) }
+			for range 3 {
+				e.Advance(1.0 / 60)
+				r.Draw(dst, items)
+				flush()
+			}
+			// The floor's vertices: the renderer's last frame, copied.
+			quads := r.Stats().Quads
+			floorV := make([]ebiten.Vertex, 4*quads)
+			copy(floorV, r.verts)
+			for i := range floorV {
+				floorV[i].SrcX, floorV[i].SrcY = 1, 1
+				floorV[i].ColorR, floorV[i].ColorG, floorV[i].ColorB, floorV[i].ColorA = 1, 1, 1, 1
+			}
+			floorI := append([]uint32(nil), r.indices[:6*quads]...)
+			shaderV := append([]ebiten.Vertex(nil), r.verts[:4*quads]...)
+			sop := r.op
+			sop.Images[0], sop.Images[1] = r.pages[0], r.data
+			var op ebiten.DrawTrianglesOptions
+
+			var tFloor, tShader, tEval, tVertex, tDraw time.Duration
+			var nFloor, nDraw int
+			iter := func() {
+				e.Advance(1.0 / 60)
+				t0 := time.Now()
+				dst.DrawTriangles32(floorV, floorI, white, &op)
+				t1 := time.Now()
+				dst.DrawTrianglesShader32(shaderV, floorI, r.shader, &sop)
+				t2 := time.Now()
+				r.collect(dst.Bounds(), items)
+				t3 := time.Now()
+				r.submit(dst)
+				t4 := time.Now()
+				tFloor += t1.Sub(t0)
+				tShader += t2.Sub(t1)
+				tDraw += t4.Sub(t2)
+				tVertex += t4.Sub(t3)
+				nFloor += quads
+				nDraw += r.Stats().Quads
+				b.StopTimer()
+				// AppendQuads alone, for the share of the evaluation.
+				t5 := time.Now()
+				r.quads = e.AppendQuads(r.quads[:0])
+				tEval += time.Since(t5)
+				flush()
+				b.StartTimer()
+			}
+			// Warm up with whole iterations, so that Ebitengine's queue has
+			// grown to a frame of all three submissions.
+			for range 3 {
+				iter()
+			}
+			tFloor, tShader, tEval, tVertex, tDraw = 0, 0, 0, 0, 0
+			nFloor, nDraw = 0, 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				iter()
+			}
+			per := func(d time.Duration, n int) float64 { return float64(d.Nanoseconds()) / float64(n) }
+			floor := per(tFloor, nFloor)
+			b.ReportMetric(floor, "floor-ns/particle")
+			b.ReportMetric(per(tShader, nFloor), "floor-shader-ns/particle")
+			b.ReportMetric(per(tVertex, nDraw), "vertex-ns/particle")
+			b.ReportMetric(per(tDraw, nDraw), "draw-ns/particle")
+			b.ReportMetric(per(tEval, nDraw), "eval-ns/particle")
+			b.ReportMetric(per(tVertex, nDraw)/floor, "vertex/floor")
+			b.ReportMetric(per(tDraw, nDraw)/floor, "draw/floor")
+		})
+	}
+}
+
+func BenchmarkBuild(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r, items := benchScene(b, n)
+			e := items[0].Effect
+			view := image.Rect(0, 0, 64, 64)
+			r.collect(view, items)
+			r.build()
+			quads := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				e.Advance(1.0 / 60)
+				r.collect(view, items)
+				r.build()
+				quads += r.Stats().Quads
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(quads), "ns/particle")
+		})
+	}
+}
+
+// BenchmarkWriteVertices is the vertex writing alone (from evaluated
+// quads, no submission), with every slot's cached fields rewritten as in
+// a steady stream, where particles shift slots every frame.
+func BenchmarkWriteVertices(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r, items := benchScene(b, n)
+			r.collect(image.Rect(0, 0, 64, 64), items)
+			r.build()
+			quads := r.Stats().Quads
+			k := r.vis[0].k
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				// alternate the kind's tag so that every slot rewrites all fields
+				k.id = uint64(1 + i%2)
+				r.writePass(0, r.quads, 32, 32, k, 0)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*quads), "ns/particle")
+		})
+	}
+}
+

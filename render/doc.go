@@ -1,0 +1,61 @@
+// Package render draws Ember effects on Ebitengine with batched Kage
+// shaders. It is the only Ember library package that imports Ebitengine.
+//
+// The CPU computes each live particle's quad from the closed form
+// ([emitter.Effect.AppendQuads]) and writes it into a persistent vertex
+// buffer; the shader (shaders/particle.kage) evaluates the particle's
+// appearance per fragment from its stream hash, age and lifetime, following
+// docs/appearance.md, the contract it shares with the reference rasterizer
+// (package raster).
+//
+// # Batching
+//
+// Textures and colour strips are packed into atlas pages (2048 px by
+// default), an effect's texture and strip on the same page. Everything
+// that differs between effects (curves, grading, flipbook grid, blend mode,
+// texture and strip rectangles) lives in a data texture, one row per effect
+// kind, so the only uniform is the scene's ambient colour. Every blend mode
+// outputs premultiplied colour over source-over blending, so one
+// DrawTrianglesShader32 call draws each run of consecutive effects that
+// share a page, whatever their modes.
+//
+// # Vertex layout
+//
+// Four vertices per quad, corners (u, v) = (0,0), (1,0), (0,1), (1,1), and
+// the static indices 0 1 2, 1 2 3:
+//
+//	DstX, DstY  the rotated corner on the destination (docs §1)
+//	SrcX, SrcY  the texture rectangle's corner in page pixels
+//	ColorR      τ = Age / Lifetime
+//	ColorG      Age in seconds
+//	ColorB      stream hash >> 16 (exact in float32)
+//	ColorA      stream hash & 0xFFFF
+//	Custom0     the data row of the effect kind
+//	Custom1     layer factor: 1 for the core, 0.45^n · LightEmission for glow layer n
+//
+// # Data row
+//
+// One row of 160 RGBA8 texels per (snapshot, texture, strip), uploaded
+// once. Integers are bytes or little-endian uint16 pairs; wide-range
+// numbers are float32 bits, decoded exactly by the shader; times and
+// colours in [0, 1] are round(v · 2^24), decoded exactly too:
+//
+//	0   keypoint counts (transparency, colour), BlendMode, flags
+//	1   flipbook columns, rows, FlipbookMode
+//	2-5 texture x, y, w, h and strip x, y, w, h in the page
+//	6-8 Brightness, LightInfluence, LightEmission (float32)
+//	9-10 FlipbookFramerate Min, Max (float32)
+//	11  flipbook cell width, height in texels (after FlipbookResolution)
+//	16+3i  transparency keypoint i: time, value, envelope
+//	76+4i  colour keypoint i: time, r, g, b
+//
+// # Order, culling and budget
+//
+// Effects draw in ascending ZIndex + ZOffset, ties in submission order;
+// within an effect, the glow layers (outermost first) and then the cores,
+// each oldest first. An effect whose conservative bounds miss the target
+// costs no per-particle work. When the visible effects hold more live
+// particles than the budget, particle k is kept when
+// Unit(stream, ChannelThin) is below the kept fraction: stable from frame to
+// frame and under rewind.
+package render

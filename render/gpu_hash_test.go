@@ -1,0 +1,153 @@
+package render
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/shaders"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// probeFragment replaces the particle shader's entry point, so that its
+// helpers (hash, rolls, decoders) run unchanged on the GPU and write 32-bit
+// results into pixels. Each 1-pixel quad carries two 32-bit inputs as
+// 16-bit halves in its colour and an operation in custom.x.
+const probeFragment = `
+func stream(seed int, index int) int {
+	return mix32(seed ^ ((index + 1) * -1640531535)) // 0x9E3779B1
+}
+
+func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
+	a := (int(floor(color.r+0.5)) << 16) | int(floor(color.g+0.5))
+	b := (int(floor(color.b+0.5)) << 16) | int(floor(color.a+0.5))
+	op := int(floor(custom.x + 0.5))
+	x := 0
+	if op == 0 {
+		x = mix32(a)
+	} else if op == 1 {
+		x = stream(a, b)
+	} else if op == 2 {
+		x = bits(a, b)
+	} else if op == 3 {
+		x = int(unit(bits(a, b)) * 16777216.0)
+	} else if op == 4 {
+		x = rollInt(b, a)
+	} else if op == 5 {
+		x = int(fixed24(texel(0.0, a)) * 16777216.0)
+	} else if op == 6 {
+		x = word(texel(0.0, a))
+	} else if op == 7 {
+		// f32 against fixed24 on the same dyadic value, scaled by 2^b
+		x = 0
+		if f32(texel(0.0, a)) == fixed24(texel(0.0, a+1))*pow2(b-64) {
+			x = 1
+		}
+	}
+	return vec4(float(x&255), float((x>>8)&255), float((x>>16)&255), float((x>>24)&255)) / 255.0
+}
+`
+
+// probeShader compiles the particle shader with the probe entry point.
+func probeShader(tb testing.TB) *ebiten.Shader {
+	tb.Helper()
+	src := strings.Replace(string(shaders.Particle), "func Fragment(", "func particleFragment(", 1)
+	src = strings.ReplaceAll(src, "discard()", "") // allowed in Fragment only
+	sh, err := ebiten.NewShader([]byte(src + probeFragment))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sh
+}
+
+type probe struct {
+	op   int
+	a, b uint32
+}
+
+// runProbes evaluates each probe on the GPU, one pixel each, with data as
+// image 1 (row 0) when given, and returns the 32-bit results.
+func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image) []uint32 {
+	tb.Helper()
+	const w = 64
+	h := (len(ps) + w - 1) / w
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	src := ebiten.NewImage(w, h)
+	defer src.Deallocate()
+	vs := make([]ebiten.Vertex, 0, 4*len(ps))
+	is := make([]uint32, 0, 6*len(ps))
+	for i, p := range ps {
+		x, y := float32(i%w), float32(i/w)
+		b := uint32(len(vs))
+		for _, c := range [4][2]float32{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+			vs = append(vs, ebiten.Vertex{
+				DstX: x + c[0], DstY: y + c[1], SrcX: x + c[0], SrcY: y + c[1],
+				ColorR: float32(p.a >> 16), ColorG: float32(p.a & 0xFFFF),
+				ColorB: float32(p.b >> 16), ColorA: float32(p.b & 0xFFFF),
+				Custom0: float32(p.op),
+			})
+		}
+		is = append(is, b, b+1, b+2, b+1, b+2, b+3)
+	}
+	op := &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy}
+	op.Images[0] = src
+	op.Images[1] = data
+	dst.DrawTrianglesShader32(vs, is, sh, op)
+	pix := make([]byte, 4*w*h)
+	dst.ReadPixels(pix)
+	out := make([]uint32, len(ps))
+	for i := range ps {
+		p := pix[4*i : 4*i+4]
+		out[i] = uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
+	}
+	return out
+}
+
+// TestGPUHash: the shader's splitmix32, Stream, Bits, continuous roll and
+// integer roll are bit-exact with emitter's on the GPU.
+func TestGPUHash(t *testing.T) {
+	needGPU(t)
+	sh := probeShader(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	edge := []uint32{0, 1, 2, 0x7FFFFFFF, 0x80000000, 0x80000001, 0xFFFFFFFF, 0xFFFFFFFE, 0x9E3779B9, 0x61C88647, 0xFFFF, 0x10000}
+	var ps []probe
+	var want []uint32
+	add := func(op int, a, b, w uint32) {
+		ps = append(ps, probe{op, a, b})
+		want = append(want, w)
+	}
+	vals := append([]uint32(nil), edge...)
+	for range 500 {
+		vals = append(vals, rng.Uint32())
+	}
+	for i, a := range vals {
+		b := vals[(i*7+3)%len(vals)]
+		ch := uint32(i % 48)
+		add(0, a, 0, emitter.Mix32(a))
+		add(1, a, b, emitter.Stream(a, b))
+		add(1, a, uint32(i), emitter.Stream(a, uint32(i)))
+		add(2, a, ch, emitter.Bits(a, ch))
+		add(2, a, emitter.ChannelFlipbookRandom+32*uint32(i*997), emitter.Bits(a, emitter.ChannelFlipbookRandom+32*uint32(i*997)))
+		add(3, a, ch, emitter.Bits(a, ch)>>8)
+		for _, n := range []uint32{1, 2, 3, 4, 7, 16, 64, 100, 255, 1000, 4096} {
+			bits := emitter.Bits(a, ch)
+			add(4, bits, n, uint32(emitter.Integer(0, int(n)-1, float64(bits)/(1<<32))))
+		}
+	}
+	got := runProbes(t, sh, ps, nil)
+	bad := 0
+	for i := range ps {
+		if got[i] != want[i] {
+			if bad < 10 {
+				t.Errorf("probe %d (op %d, a %#x, b %#x): GPU %#x, Go %#x", i, ps[i].op, ps[i].a, ps[i].b, got[i], want[i])
+			}
+			bad++
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d probes differ", bad, len(ps))
+	}
+	t.Logf("%d probes bit-exact", len(ps))
+}

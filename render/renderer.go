@@ -1,0 +1,410 @@
+package render
+
+import (
+	"image"
+	"reflect"
+	"slices"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/shaders"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// DefaultBudget is the global particle budget of a zero Options: Roblox's
+// cap on live particles.
+const DefaultBudget = 16000
+
+// DefaultPageSize is the edge in pixels of an atlas page of a zero Options.
+const DefaultPageSize = 2048
+
+// Options configures a [Renderer]. The zero value, or nil, gives the
+// defaults.
+type Options struct {
+	// Budget is the most particles drawn per frame over all effects (0
+	// means DefaultBudget, a negative value no limit). Past it, particles
+	// are thinned deterministically.
+	Budget int
+	// Ambient is the scene's ambient colour that LightInfluence blends
+	// toward (default black, Roblox's default).
+	Ambient emitter.Color
+	// PageSize is the edge of an atlas page in pixels (0 means
+	// DefaultPageSize). A texture and strip too large for one get a page of
+	// their own.
+	PageSize int
+}
+
+// Item is one effect to draw, as raster.Item.
+type Item struct {
+	// Effect is the effect; a nil one is skipped.
+	Effect *emitter.Effect
+	// X and Y are added to the host position (from the effect's track, 0
+	// without one) to place the effect on the target.
+	X, Y float64
+	// Texture is a straight-alpha image, or nil (or empty) for the
+	// built-in sprite (raster.Sprite). Textures are cached by identity: use
+	// comparable images such as *image.NRGBA (Draw panics on others) and
+	// do not change their pixels once drawn.
+	Texture image.Image
+	// Strip is the colour strip, used when the spec's ColorStrip is set;
+	// cached like Texture.
+	Strip image.Image
+}
+
+// Stats describes the last [Renderer.Draw].
+type Stats struct {
+	// Particles is the number of particles drawn (after thinning), and
+	// Quads the quads submitted, glow layers included.
+	Particles, Quads int
+	// Live is the live particle count of the visible effects, before
+	// thinning.
+	Live int
+	// Effects is the number of effects evaluated (not culled), Culled the
+	// number whose bounds missed the target.
+	Effects, Culled int
+	// DrawCalls is the number of DrawTrianglesShader32 calls.
+	DrawCalls int
+	// Thinned is the fraction of live particles the budget dropped.
+	Thinned float64
+	// Pages is the number of atlas pages and Kinds the number of data
+	// rows (distinct snapshot, texture and strip combinations) so far.
+	Pages, Kinds int
+}
+
+// Renderer draws effects in batches. It caches textures, strips and
+// per-effect data, and reuses its buffers, so that a warm frame allocates
+// nothing. A Renderer is not safe for concurrent use.
+type Renderer struct {
+	shader   *ebiten.Shader
+	budget   int
+	ambient  []float32
+	uniforms map[string]any
+	op       ebiten.DrawTrianglesShaderOptions
+
+	atlas  atlas
+	pages  []*ebiten.Image
+	sprite *image.RGBA
+
+	snaps map[*emitter.Snapshot]*snapInfo
+	kinds map[kindKey]*kind
+	data  *ebiten.Image
+	// dataPix holds every row uploaded, to refill a grown data texture.
+	dataPix  []byte
+	dataRows int // rows the data texture has room for
+
+	quads   []emitter.Quad
+	vis     []visible
+	runs    []run
+	verts   []ebiten.Vertex
+	tags    []uint64
+	indices []uint32
+	stats   Stats
+}
+
+// snapInfo is what a frame needs from a snapshot's spec, read once.
+type snapInfo struct {
+	z        float64
+	useStrip bool
+}
+
+type kindKey struct {
+	snap       *emitter.Snapshot
+	tex, strip image.Image
+}
+
+// kind is an effect kind: a snapshot with its texture and strip placed.
+type kind struct {
+	id     uint64 // 1, 2, ...: tags vertex slots
+	row    float32
+	page   int
+	tex    rect
+	z      float64
+	layers int // glow layers drawn, core included
+	growth [emitter.MaxGlowLayers]float64
+	factor [emitter.MaxGlowLayers]float32
+}
+
+// visible is an effect that passed culling this frame.
+type visible struct {
+	z      float64
+	seq    int
+	k      *kind
+	ox, oy float64
+	lo, hi int // its quads in Renderer.quads
+}
+
+// New returns a renderer.
+func New(opts *Options) (*Renderer, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Budget == 0 {
+		o.Budget = DefaultBudget
+	}
+	if o.PageSize <= 0 {
+		o.PageSize = DefaultPageSize
+	}
+	sh, err := ebiten.NewShader(shaders.Particle)
+	if err != nil {
+		return nil, err
+	}
+	r := &Renderer{
+		shader:  sh,
+		budget:  o.Budget,
+		ambient: make([]float32, 3),
+		snaps:   map[*emitter.Snapshot]*snapInfo{},
+		kinds:   map[kindKey]*kind{},
+		sprite:  raster.Sprite(),
+	}
+	r.uniforms = map[string]any{"Ambient": r.ambient}
+	r.op.Uniforms = r.uniforms
+	r.op.Blend = ebiten.BlendSourceOver
+	r.SetAmbient(o.Ambient)
+	r.atlas = atlas{
+		pageSize: o.PageSize,
+		sprite:   r.sprite,
+		newPage: func(w, h int) {
+			r.pages = append(r.pages, ebiten.NewImage(w, h))
+		},
+		upload: func(page int, rc rect, pix []byte) {
+			sub := r.pages[page].SubImage(image.Rect(rc.x, rc.y, rc.x+rc.w, rc.y+rc.h)).(*ebiten.Image)
+			sub.WritePixels(pix)
+		},
+	}
+	return r, nil
+}
+
+// SetAmbient sets the scene's ambient colour.
+func (r *Renderer) SetAmbient(c emitter.Color) {
+	r.ambient[0], r.ambient[1], r.ambient[2] = float32(c.R), float32(c.G), float32(c.B)
+}
+
+// SetBudget sets the particle budget (0: DefaultBudget, negative: none).
+func (r *Renderer) SetBudget(n int) {
+	if n == 0 {
+		n = DefaultBudget
+	}
+	r.budget = n
+}
+
+// Stats returns the statistics of the last Draw.
+func (r *Renderer) Stats() Stats { return r.stats }
+
+// Draw draws items onto dst: effects in ascending ZIndex + ZOffset (ties in
+// the order of items), each as its glow layers then its cores, oldest
+// particle first.
+func (r *Renderer) Draw(dst *ebiten.Image, items []Item) {
+	r.collect(dst.Bounds(), items)
+	r.submit(dst)
+}
+
+// collect culls items against view, evaluates the visible ones into
+// r.quads, thins them to the budget and sorts them into drawing order.
+func (r *Renderer) collect(view image.Rectangle, items []Item) {
+	r.stats = Stats{}
+	vr := emitter.Rect{MinX: float64(view.Min.X), MinY: float64(view.Min.Y), MaxX: float64(view.Max.X), MaxY: float64(view.Max.Y)}
+	r.quads = r.quads[:0]
+	r.vis = r.vis[:0]
+	for i := range items {
+		it := &items[i]
+		e := it.Effect
+		if e == nil {
+			continue
+		}
+		hx, hy, _ := e.Host()
+		ox, oy := hx+it.X, hy+it.Y
+		if !inView(e.Bounds(), ox, oy, vr) {
+			r.stats.Culled++
+			continue
+		}
+		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
+		lo := len(r.quads)
+		r.quads = e.AppendQuads(r.quads)
+		r.stats.Effects++
+		if len(r.quads) > lo {
+			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: lo, hi: len(r.quads)})
+		}
+	}
+	r.stats.Live = len(r.quads)
+	if keep := keepFraction(len(r.quads), r.budget); keep < 1 {
+		r.quads = thin(r.quads, r.vis, keep)
+		r.stats.Thinned = 1 - float64(len(r.quads))/float64(r.stats.Live)
+	}
+	r.stats.Particles = len(r.quads)
+	sortVisible(r.vis)
+	r.stats.Pages, r.stats.Kinds = len(r.pages), len(r.kinds)
+}
+
+// inView reports whether an effect's bounds, placed at (ox, oy), overlap
+// the view; an effect out of view is culled.
+func inView(b emitter.Rect, ox, oy float64, view emitter.Rect) bool {
+	return b.Translate(ox, oy).Overlaps(view)
+}
+
+// keepFraction is the fraction of live particles the budget keeps: 1 when
+// within it or when there is no budget (negative).
+func keepFraction(live, budget int) float64 {
+	if budget < 0 || live <= budget {
+		return 1
+	}
+	return float64(budget) / float64(live)
+}
+
+// thin keeps, in place and in order, the quads whose thinning roll is
+// below keep, and updates the effects' ranges.
+func thin(qs []emitter.Quad, vis []visible, keep float64) []emitter.Quad {
+	w := 0
+	for i := range vis {
+		v := &vis[i]
+		lo := w
+		for j := v.lo; j < v.hi; j++ {
+			if emitter.Unit(qs[j].Stream, emitter.ChannelThin) < keep {
+				qs[w] = qs[j]
+				w++
+			}
+		}
+		v.lo, v.hi = lo, w
+	}
+	return qs[:w]
+}
+
+// sortVisible sorts by z, ties in submission order (a stable order whatever
+// the algorithm, as (z, seq) is unique).
+func sortVisible(vis []visible) {
+	slices.SortFunc(vis, func(a, b visible) int {
+		switch {
+		case a.z < b.z:
+			return -1
+		case a.z > b.z:
+			return 1
+		}
+		return a.seq - b.seq
+	})
+}
+
+// kindOf returns the kind of a snapshot drawn with tex and strip, creating
+// its data row and placing its images on first use.
+func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind {
+	si := r.snaps[snap]
+	if si == nil {
+		sp := snap.Spec()
+		si = &snapInfo{z: float64(sp.ZIndex) + sp.ZOffset, useStrip: sp.ColorStrip != ""}
+		r.snaps[snap] = si
+	}
+	if tex == nil || tex.Bounds().Empty() {
+		tex = r.sprite
+	}
+	if !si.useStrip || (strip != nil && strip.Bounds().Empty()) {
+		strip = nil
+	}
+	for _, img := range [2]image.Image{tex, strip} {
+		if img != nil && !reflect.TypeOf(img).Comparable() {
+			panic("render: Item.Texture and Item.Strip are cached by identity and must be comparable images, such as *image.NRGBA; got " + reflect.TypeOf(img).String())
+		}
+	}
+	key := kindKey{snap, tex, strip}
+	if k := r.kinds[key]; k != nil {
+		return k
+	}
+	page, tr, sr := r.atlas.place(tex, strip)
+	k := &kind{
+		id:     uint64(len(r.kinds) + 1),
+		row:    float32(len(r.kinds)),
+		page:   page,
+		tex:    tr,
+		z:      si.z,
+		layers: 1,
+	}
+	k.growth[0], k.factor[0] = 1, 1
+	if l := snap.LightEmission(); l > 0 && snap.GlowLayers() > 1 {
+		k.layers = snap.GlowLayers()
+		for n := 1; n < k.layers; n++ {
+			g, f := emitter.Glow(n, 0, l)
+			k.growth[n], k.factor[n] = g, float32(f)
+		}
+	}
+	row := make([]byte, rowBytes)
+	var srp *rect
+	if strip != nil {
+		srp = &sr
+	}
+	encodeRow(row, snap, tr, srp)
+	r.addRow(row)
+	r.kinds[key] = k
+	return k
+}
+
+// addRow appends a row to the data texture, growing it when full.
+func (r *Renderer) addRow(row []byte) {
+	n := len(r.dataPix) / rowBytes
+	r.dataPix = append(r.dataPix, row...)
+	if n < r.dataRows {
+		r.data.SubImage(image.Rect(0, n, dataWidth, n+1)).(*ebiten.Image).WritePixels(row)
+		return
+	}
+	r.dataRows = max(16, 2*r.dataRows)
+	r.data = ebiten.NewImage(dataWidth, r.dataRows)
+	r.data.SubImage(image.Rect(0, 0, dataWidth, n+1)).(*ebiten.Image).WritePixels(r.dataPix)
+}
+
+// submit writes the vertices of the collected quads and draws them.
+func (r *Renderer) submit(dst *ebiten.Image) {
+	r.build()
+	for _, rn := range r.runs {
+		r.op.Images[0] = r.pages[rn.page]
+		r.op.Images[1] = r.data
+		dst.DrawTrianglesShader32(r.verts[4*rn.from:4*rn.to], r.indices[:6*(rn.to-rn.from)], r.shader, &r.op)
+	}
+	r.stats.DrawCalls = len(r.runs)
+}
+
+// run is a range of quads [from, to) of the vertex buffer on one page: one
+// draw call.
+type run struct{ from, to, page int }
+
+// build writes the vertices of the collected quads in drawing order and
+// splits them into runs of consecutive effects on the same page.
+func (r *Renderer) build() {
+	nq := 0
+	for i := range r.vis {
+		v := &r.vis[i]
+		nq += (v.hi - v.lo) * v.k.layers
+	}
+	r.reserve(nq)
+	r.runs = r.runs[:0]
+	slot := 0
+	for i := range r.vis {
+		v := &r.vis[i]
+		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page {
+			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page})
+		}
+		qs := r.quads[v.lo:v.hi]
+		for n := v.k.layers - 1; n >= 0; n-- {
+			slot = r.writePass(slot, qs, v.ox, v.oy, v.k, n)
+		}
+		r.runs[len(r.runs)-1].to = slot
+	}
+	r.stats.Quads = slot
+}
+
+// reserve makes room for n quads: the vertex buffer, its slot tags and the
+// static index buffer grow (by a quarter more than asked) and then stay.
+func (r *Renderer) reserve(n int) {
+	if n <= len(r.tags) {
+		return
+	}
+	n += n / 4
+	verts := make([]ebiten.Vertex, 4*n)
+	copy(verts, r.verts)
+	r.verts = verts
+	tags := make([]uint64, n)
+	copy(tags, r.tags)
+	r.tags = tags
+	idx := make([]uint32, 6*n)
+	for q := range n {
+		b := uint32(4 * q)
+		copy(idx[6*q:], []uint32{b, b + 1, b + 2, b + 1, b + 2, b + 3})
+	}
+	r.indices = idx
+}

@@ -1,0 +1,31 @@
+// Package shaders holds Ember's Kage shader sources, embedded from the .kage
+// files next to this one. It imports no engine: package render compiles the
+// sources with Ebitengine, and tools can read them as plain text.
+package shaders
+
+import _ "embed"
+
+// Particle is the source of the batched particle shader (particle.kage). It
+// evaluates a particle's appearance per fragment as docs/appearance.md
+// describes: the transparency curve and its envelope roll, the colour curve
+// and colour strip, tone mapping, LightInfluence, the flipbook cell with
+// hand-made bilinear sampling and crossfade, and the blend modes with
+// Roblox's LightEmission hybrid. Package render documents its inputs: the
+// vertex layout and the data row of each effect.
+//
+//ebitengine:shaderfile
+//go:embed particle.kage
+var Particle []byte
+
+// Source is a named shader source.
+type Source struct {
+	// Name is the file name, for example "particle.kage".
+	Name string
+	// Src is the Kage source.
+	Src []byte
+}
+
+// All returns every shader of the package, for compile tests and tools.
+func All() []Source {
+	return []Source{{Name: "particle.kage", Src: Particle}}
+}
