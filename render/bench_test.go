@@ -178,4 +178,3 @@ func BenchmarkWriteVertices(b *testing.B) {
 		})
 	}
 }
-

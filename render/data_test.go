@@ -108,7 +108,9 @@ func TestDataRowRoundTrip(t *testing.T) {
 }
 
 // nk and ck build keypoints.
-func nk(t, v, e float64) emitter.NumberKeypoint { return emitter.NumberKeypoint{Time: t, Value: v, Envelope: e} }
+func nk(t, v, e float64) emitter.NumberKeypoint {
+	return emitter.NumberKeypoint{Time: t, Value: v, Envelope: e}
+}
 
 func ck(t, r, g, b float64) emitter.ColorKeypoint {
 	return emitter.ColorKeypoint{Time: t, Color: emitter.Color{R: r, G: g, B: b}}

@@ -174,8 +174,8 @@ func checkScene(t *testing.T, r *Renderer, sc scene) {
 }
 
 var (
-	grey  = color.RGBA{90, 90, 90, 255}
-	black = color.RGBA{0, 0, 0, 255}
+	grey        = color.RGBA{90, 90, 90, 255}
+	black       = color.RGBA{0, 0, 0, 255}
 	transparent = color.RGBA{}
 )
 
