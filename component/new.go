@@ -35,7 +35,10 @@ type Options struct {
 	// Name names the effect for system.Find and system.EffectDone; names
 	// are unique among a world's live effects (empty: unnamed).
 	Name string
-	// OneShot retires the effect once drained; see EffectData.OneShot.
+	// OneShot retires the effect once drained; see EffectData.OneShot. A
+	// one-shot burst effect is best created paused and started by
+	// system.Emit: created playing with nothing to show, it drains, and
+	// retires, at the first update.
 	OneShot bool
 	// Play starts the effect playing; by default it is created paused at
 	// clock 0 (an Emit on a paused effect restarts and plays it).

@@ -26,8 +26,12 @@
 // point; the transform's scale is not applied (size an effect with
 // HostWidth and HostHeight). Systems that move transforms should run
 // before the scheduler in the same update, so the sample recorded at the
-// new clock is the host's position for that clock. A paused effect is not
-// sampled: it stays frozen where it was.
+// new clock is the host's position for that clock; an effect's first sample
+// (clock 0) is taken at its first update, before stepping. A paused effect
+// is not sampled: it stays frozen where it was. The track is one sample per
+// update, read linearly in between, so a host on a curved path shows
+// slightly different trails at different TPS; one that rests or moves
+// linearly between the updates the rates share gives identical frames.
 //
 // # Seeking
 //
