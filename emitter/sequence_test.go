@@ -1,0 +1,182 @@
+package emitter
+
+// Tests of the curves (Spray, sections 8.1 and 8.2): piecewise-linear
+// value and envelope, and one envelope roll per particle,
+// S(tau) = value(tau) + envelope(tau) × roll, roll in [-1, 1).
+
+import (
+	"testing"
+)
+
+// seqCurve rises from 0 to 10 with a widening band, then falls to 4 with no
+// band: value and envelope are both interpolated.
+var seqCurve = NumberSequence{
+	{Time: 0, Value: 0, Envelope: 0},
+	{Time: 0.5, Value: 10, Envelope: 2},
+	{Time: 1, Value: 4, Envelope: 0},
+}
+
+// TestSequenceNumberAt: linear interpolation of value and envelope,
+// clamped to the end keypoints outside [0, 1].
+func TestSequenceNumberAt(t *testing.T) {
+	for _, c := range []struct{ t, value, envelope float64 }{
+		{-1, 0, 0},
+		{0, 0, 0},
+		{0.1, 2, 0.4},
+		{0.25, 5, 1},
+		{0.5, 10, 2},
+		{0.75, 7, 1},
+		{0.9, 5.2, 0.4},
+		{1, 4, 0},
+		{2, 4, 0},
+	} {
+		v, e := seqCurve.At(c.t)
+		if !coreWithin(v, c.value, 1e-12) || !coreWithin(e, c.envelope, 1e-12) {
+			t.Errorf("At(%v) = %v, %v; want %v, %v", c.t, v, e, c.value, c.envelope)
+		}
+	}
+	// the most keypoints allowed: 20 points with value i² at time i/19
+	var stairs NumberSequence
+	for i := 0; i < MaxKeypoints; i++ {
+		x := float64(i) / (MaxKeypoints - 1)
+		stairs = append(stairs, NumberKeypoint{Time: x, Value: float64(i * i)})
+	}
+	for i := 0; i < MaxKeypoints-1; i++ {
+		mid := (float64(i) + 0.5) / (MaxKeypoints - 1)
+		want := float64(i*i+(i+1)*(i+1)) / 2
+		if v, _ := stairs.At(mid); !coreWithin(v, want, 1e-9) {
+			t.Errorf("20 keypoints: At(%v) = %v, want %v", mid, v, want)
+		}
+	}
+	if v, e := (NumberSequence{}).At(0.5); v != 0 || e != 0 {
+		t.Errorf("empty sequence At = %v, %v; want 0, 0", v, e)
+	}
+	if v, _ := ConstantSequence(3).At(0.37); v != 3 {
+		t.Errorf("ConstantSequence(3).At = %v", v)
+	}
+}
+
+// TestSequenceSample: value + envelope × roll with the roll held for the
+// whole life; roll ±1 reaches the edges of the band.
+func TestSequenceSample(t *testing.T) {
+	for _, c := range []struct{ t, roll, want float64 }{
+		{0.25, 1, 6},
+		{0.25, -1, 4},
+		{0.25, 0, 5},
+		{0.5, -1, 8},
+		{0.5, 1, 12},
+		{0.5, 0.5, 11},
+		{0.75, -0.5, 6.5},
+		{0, 1, 0},  // no band at the ends
+		{1, -1, 4}, //
+	} {
+		if got := seqCurve.Sample(c.t, c.roll); !coreWithin(got, c.want, 1e-12) {
+			t.Errorf("Sample(%v, %v) = %v, want %v", c.t, c.roll, got, c.want)
+		}
+	}
+}
+
+// TestSequenceEnvelopeThroughEffect: a particle's Size is
+// value + envelope × Signed(u(s, i, 6)), the same roll at every age, so its
+// offset from the curve scales with the band instead of jittering.
+func TestSequenceEnvelopeThroughEffect(t *testing.T) {
+	s := coreSnapshot(t, func(sp *Spec) {
+		sp.Rate, sp.Lifetime, sp.Speed = 0, Constant(4), Constant(0)
+		sp.Size = NumberSequence{{0, 1, 0.5}, {1, 1, 0.25}}
+	})
+	e, err := NewEffect(s, &EffectOptions{Seed: 21, HostWidth: 100, HostHeight: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.AddBurst(0, 200)
+	for _, age := range []float64{0, 1, 2, 3} {
+		e.SetTime(age)
+		tau := age / 4
+		env := 0.5 + (0.25-0.5)*tau
+		for _, p := range e.AppendParticles(nil) {
+			roll := Signed(Unit(Stream(21, p.Key), ChannelSizeEnvelope))
+			want := (1 + env*roll) * 100 // 100 px per stud
+			if !coreWithin(p.Width, want, 1e-9) || p.Width != p.Height {
+				t.Fatalf("age %v key %d: size %v x %v, want %v", age, p.Key, p.Width, p.Height, want)
+			}
+		}
+	}
+}
+
+// TestSequenceColorAt: RGB interpolation, clamped at the ends; an empty
+// sequence is white.
+func TestSequenceColorAt(t *testing.T) {
+	q := ColorSequence{
+		{0, Color{1, 0, 0}},
+		{0.5, Color{0, 1, 0}},
+		{1, Color{0, 0, 1}},
+	}
+	for _, c := range []struct {
+		t    float64
+		want Color
+	}{
+		{-0.5, Color{1, 0, 0}},
+		{0, Color{1, 0, 0}},
+		{0.25, Color{0.5, 0.5, 0}},
+		{0.4, Color{0.2, 0.8, 0}},
+		{0.5, Color{0, 1, 0}},
+		{0.75, Color{0, 0.5, 0.5}},
+		{1, Color{0, 0, 1}},
+		{3, Color{0, 0, 1}},
+	} {
+		got := q.At(c.t)
+		if !coreWithin(got.R, c.want.R, 1e-12) || !coreWithin(got.G, c.want.G, 1e-12) || !coreWithin(got.B, c.want.B, 1e-12) {
+			t.Errorf("Color At(%v) = %v, want %v", c.t, got, c.want)
+		}
+	}
+	if got := (ColorSequence{}).At(0.5); got != White {
+		t.Errorf("empty ColorSequence At = %v, want white", got)
+	}
+	if got := (Color{0.2, 0.4, 0.6}).Lerp(Color{1, 0, 0.6}, 0.25); !coreWithin(got.R, 0.4, 1e-15) || !coreWithin(got.G, 0.3, 1e-15) || got.B != 0.6 {
+		t.Errorf("Lerp = %v, want {0.4 0.3 0.6}", got)
+	}
+	if got := (Color{0.5, 1, 0.25}).Mul(Color{0.5, 0.2, 1}); got != (Color{0.25, 0.2, 0.25}) {
+		t.Errorf("Mul = %v, want {0.25 0.2 0.25}", got)
+	}
+}
+
+// TestSequenceIsConstant: flat values without envelope are constant; any
+// envelope or change of value is not.
+func TestSequenceIsConstant(t *testing.T) {
+	for _, c := range []struct {
+		q    NumberSequence
+		want bool
+	}{
+		{ConstantSequence(0), true},
+		{ConstantSequence(2.5), true},
+		{NumberSequence{{0, 1, 0}, {0.3, 1, 0}, {1, 1, 0}}, true},
+		{NumberSequence{{0, 1, 0}, {1, 2, 0}}, false},
+		{NumberSequence{{0, 1, 0.1}, {1, 1, 0.1}}, false},
+		{NumberSequence{{0, 1, 0}, {0.5, 1, 0.2}, {1, 1, 0}}, false},
+		{seqCurve, false},
+	} {
+		if got := c.q.IsConstant(); got != c.want {
+			t.Errorf("%v.IsConstant() = %v, want %v", c.q, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		q    ColorSequence
+		want bool
+	}{
+		{ConstantColor(White), true},
+		{ConstantColor(Color{0.1, 0.2, 0.3}), true},
+		{ColorSequence{{0, White}, {1, Color{1, 1, 0.99}}}, false},
+		{ColorSequence{{0, White}, {0.5, Color{}}, {1, White}}, false},
+	} {
+		if got := c.q.IsConstant(); got != c.want {
+			t.Errorf("%v.IsConstant() = %v, want %v", c.q, got, c.want)
+		}
+	}
+	// the snapshot records it for the renderer
+	if !coreSnapshot(t, nil).ConstantColor() {
+		t.Error("default spec: ConstantColor() = false, want true")
+	}
+	if coreSnapshot(t, func(sp *Spec) { sp.Color = ColorSequence{{0, White}, {1, Color{1, 0, 0}}} }).ConstantColor() {
+		t.Error("white to red: ConstantColor() = true, want false")
+	}
+}
