@@ -27,8 +27,10 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 	e := f.e
 	if sg.burst < 0 {
 		for i := lo; i <= hi; i++ {
-			birth := float64(i) / f.rate
-			dst = f.append(dst, uint32(2*i), birth, f.c-birth)
+			if st, life, age, ok := f.streamLive(i); ok {
+				dst = append(dst, Particle{})
+				f.derive(&dst[len(dst)-1], st, uint32(2*i), float64(i)/f.rate, age, life)
+			}
 		}
 		return dst
 	}
@@ -40,6 +42,21 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 		dst = f.append(dst, burstKey(b.Index, maxp, int(j)), birth, age)
 	}
 	return dst
+}
+
+// streamLive rolls stream particle i's lifetime and reports whether it is
+// alive, with its age. Life and death are decided in index space, d = x - i
+// against r·life (and the window), so a particle dies exactly on the clock
+// one lifetime after its birth; the age is d / r.
+func (f *frame) streamLive(i int64) (st uint32, life, age float64, ok bool) {
+	s := f.s
+	st = Stream(f.e.seed, uint32(2*i))
+	life = Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime))
+	d := f.x - float64(i)
+	if !(d >= 0 && d < f.window && d < f.rate*life) {
+		return st, life, 0, false
+	}
+	return st, life, d / f.rate, true
 }
 
 // append derives particle key, born at birth and aged age, and appends it if

@@ -13,10 +13,16 @@ func (s segment) len() int64 { return s.hi - s.lo + 1 }
 
 // frame holds what every particle of one evaluation shares.
 type frame struct {
-	e                 *Effect
-	s                 *Snapshot
-	c                 float64 // clock, seconds
-	rate              float64
+	e    *Effect
+	s    *Snapshot
+	c    float64 // clock, seconds
+	rate float64
+	// x is the clock in stream-index units, c·r, and window the stream's
+	// live span in the same units, min(r·Lifetime.Max, MaxParticles).
+	// Stream ages and deaths are decided in index space, from integer
+	// distances x - i: at a clock that falls on a birth, c - i/r could
+	// round just below a lifetime and keep a particle one too many.
+	x, window         float64
 	moveScale         float64 // pixels per stud of displacement
 	sizeScale         float64 // pixels per stud of size
 	hostX, hostY      float64 // host now
@@ -39,6 +45,8 @@ func (e *Effect) newFrame() frame {
 		moveScale: pps * sp.SpeedScale * sp.Scale,
 		sizeScale: pps * sp.SizeScale * sp.Scale,
 		tracked:   e.track.Len() > 0,
+		x:         e.clock.Seconds() * s.rate,
+		window:    streamWindow(s),
 		unlocked:  !sp.LockedToPart,
 		hostCos:   1,
 	}
@@ -50,6 +58,12 @@ func (e *Effect) newFrame() frame {
 		f.hostSin, f.hostCos = sincosDeg(f.hostRot)
 	}
 	return f
+}
+
+// streamWindow is the stream's live span in index units. The cap at
+// MaxParticles keeps the stream within the pool even where r·Lmax rounds up.
+func streamWindow(s *Snapshot) float64 {
+	return min(s.rate*s.lifeMax, float64(s.spec.MaxParticles))
 }
 
 func sincosDeg(d float64) (sin, cos float64) {
@@ -68,6 +82,7 @@ func (e *Effect) segments(c float64) []segment {
 	s := e.snap
 	if r := s.rate; r > 0 {
 		lower := c - s.lifeMax
+		x, w := c*r, streamWindow(s)
 		on, start := e.enabled0, 0.0
 		for i := 0; i <= len(e.toggles); i++ {
 			end, next := math.Inf(1), on
@@ -75,7 +90,7 @@ func (e *Effect) segments(c float64) []segment {
 				end, next = e.toggles[i].at.Seconds(), e.toggles[i].on
 			}
 			if on && end > lower && start <= c {
-				stream = appendStream(stream, r, math.Max(start, lower), c, start, end)
+				stream = appendStream(stream, r, x, w, start, end)
 			}
 			on, start = next, end
 		}
@@ -112,16 +127,17 @@ func (e *Effect) segments(c float64) []segment {
 	return out
 }
 
-// appendStream adds the stream indices i with from <= i/r <= to that also lie
-// in the enabled span [on, off). Index bounds come from rounded products, so
-// they are widened by one and the ends checked against the exact birth i/r.
-func appendStream(segs []segment, r, from, to, on, off float64) []segment {
+// appendStream adds the stream indices i in the live window, 0 <= x - i < w
+// (x = c·r), born in the enabled span [on, off). Index bounds come from
+// rounded products, so they are widened by one and each end is checked with
+// the same expressions the evaluation uses.
+func appendStream(segs []segment, r, x, w, on, off float64) []segment {
 	in := func(i int64) bool {
-		b := float64(i) / r
-		return b >= from && b <= to && b >= on && b < off
+		d, b := x-float64(i), float64(i)/r
+		return d >= 0 && d < w && b >= on && b < off
 	}
-	lo := int64(math.Max(math.Floor(from*r)-1, 0))
-	hi := int64(math.Floor(to*r) + 1)
+	lo := int64(math.Max(math.Floor(x-w)-1, 0))
+	hi := int64(math.Floor(x) + 1)
 	for lo <= hi && !in(lo) {
 		lo++
 	}

@@ -40,8 +40,12 @@ func (f *frame) appendQuads(dst []Quad, p *Particle, sg segment) []Quad {
 	}
 	if sg.burst < 0 {
 		for i := sg.lo; i <= sg.hi; i++ {
-			birth := float64(i) / f.rate
-			emit(uint32(2*i), birth, f.c-birth)
+			if st, life, age, ok := f.streamLive(i); ok {
+				key := uint32(2 * i)
+				f.derive(p, st, key, float64(i)/f.rate, age, life)
+				dst = append(dst, Quad{Key: key, Stream: st, X: p.X, Y: p.Y, Width: p.Width, Height: p.Height,
+					Rotation: p.Rotation, Age: age, Lifetime: life})
+			}
 		}
 		return dst
 	}
