@@ -151,3 +151,9 @@ func TestGPUHash(t *testing.T) {
 	}
 	t.Logf("%d probes bit-exact", len(ps))
 }
+
+// TestProbeShaderCompiles: the probe shader (the particle shader's helpers
+// with a test entry point) compiles, display or not.
+func TestProbeShaderCompiles(t *testing.T) {
+	probeShader(t)
+}

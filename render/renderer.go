@@ -188,6 +188,25 @@ func (r *Renderer) SetBudget(n int) {
 	r.budget = n
 }
 
+// Reset drops every cached texture, strip and data row, and frees the
+// atlas pages and the data texture; the next Draw rebuilds what it needs.
+// Call it after changing the pixels of a texture or strip already drawn,
+// or to release the rows of snapshots no longer used (each snapshot swapped
+// in by hot reloading gets a row of its own).
+func (r *Renderer) Reset() {
+	for _, p := range r.pages {
+		p.Deallocate()
+	}
+	if r.data != nil {
+		r.data.Deallocate()
+	}
+	r.pages, r.data, r.dataPix, r.dataRows = nil, nil, nil, 0
+	r.atlas.pages, r.atlas.placed = nil, nil
+	clear(r.snaps)
+	clear(r.kinds)
+	clear(r.tags) // slot tags name kinds by id, and ids restart
+}
+
 // Stats returns the statistics of the last Draw.
 func (r *Renderer) Stats() Stats { return r.stats }
 

@@ -291,3 +291,22 @@ func TestCollectAllocs(t *testing.T) {
 		t.Errorf("%v allocations per frame, want 0", n)
 	}
 }
+
+// TestReset: after Reset the caches rebuild, with rows and pages anew.
+func TestReset(t *testing.T) {
+	r := newRenderer(t, nil)
+	e := effectOf(t, 20, 20, 20, 0.5, nil)
+	view := image.Rect(-50, -50, 50, 50)
+	r.collect(view, []Item{{Effect: e}})
+	r.build()
+	before := append([]run(nil), r.runs...)
+	r.Reset()
+	if len(r.kinds) != 0 || len(r.pages) != 0 || r.data != nil {
+		t.Fatal("caches survive Reset")
+	}
+	r.collect(view, []Item{{Effect: e}})
+	r.build()
+	if st := r.Stats(); st.Kinds != 1 || st.Pages != 1 || len(r.runs) != len(before) || r.verts[0].Custom0 != 0 {
+		t.Errorf("after Reset: %+v, runs %v", st, r.runs)
+	}
+}

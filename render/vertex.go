@@ -10,9 +10,10 @@ import (
 // vertex slot slot on, and returns the next free slot.
 //
 // It is the hot path. Only the fields that change every frame are always
-// written (the corners, τ and age); the hash halves, the texture corners,
-// the data row and the layer factor are written when the slot held a
-// different particle, kind or layer the frame before (its tag differs).
+// written (the corners, τ and age); the hash halves when the slot held
+// another particle the frame before, and the texture corners, the data row
+// and the layer factor only when it held another kind or layer (the slot's
+// tag says which).
 // Consecutive quads with the same rotation share one sincosDeg.
 func (r *Renderer) writePass(slot int, qs []emitter.Quad, ox, oy float64, k *kind, n int) int {
 	g := 0.5 * k.growth[n]
@@ -46,17 +47,26 @@ func (r *Renderer) writePass(slot int, qs []emitter.Quad, ox, oy float64, k *kin
 		v[1].ColorR, v[1].ColorG = tau, age
 		v[2].ColorR, v[2].ColorG = tau, age
 		v[3].ColorR, v[3].ColorG = tau, age
+		// A slot's tag is its kind and layer (high 32 bits) and stream.
+		// In a steady stream particles shift slots every frame, but the
+		// kind and layer of a slot rarely change: then only the hash
+		// halves are rewritten.
 		if tag := tagBase | uint64(q.Stream); tags[slot] != tag {
-			tags[slot] = tag
 			hi, lo := float32(q.Stream>>16), float32(q.Stream&0xFFFF)
-			for j := range v {
-				v[j].ColorB, v[j].ColorA = hi, lo
-				v[j].Custom0, v[j].Custom1 = row, factor
+			v[0].ColorB, v[0].ColorA = hi, lo
+			v[1].ColorB, v[1].ColorA = hi, lo
+			v[2].ColorB, v[2].ColorA = hi, lo
+			v[3].ColorB, v[3].ColorA = hi, lo
+			if tags[slot]>>32 != tagBase>>32 {
+				for j := range v {
+					v[j].Custom0, v[j].Custom1 = row, factor
+				}
+				v[0].SrcX, v[0].SrcY = sx0, sy0
+				v[1].SrcX, v[1].SrcY = sx1, sy0
+				v[2].SrcX, v[2].SrcY = sx0, sy1
+				v[3].SrcX, v[3].SrcY = sx1, sy1
 			}
-			v[0].SrcX, v[0].SrcY = sx0, sy0
-			v[1].SrcX, v[1].SrcY = sx1, sy0
-			v[2].SrcX, v[2].SrcY = sx0, sy1
-			v[3].SrcX, v[3].SrcY = sx1, sy1
+			tags[slot] = tag
 		}
 		slot++
 	}
