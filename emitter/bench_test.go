@@ -89,3 +89,27 @@ func BenchmarkDeadCandidates(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/candidate")
 	b.ReportMetric(float64(len(buf)), "live")
 }
+
+// BenchmarkAppendQuads is the geometry-only evaluation the batched renderer
+// uses (appearance is left to the GPU).
+func BenchmarkAppendQuads(b *testing.B) {
+	for _, full := range []bool{false, true} {
+		for _, n := range []int{1000, 10000, 100000} {
+			name := fmt.Sprintf("simple/%d", n)
+			if full {
+				name = fmt.Sprintf("full/%d", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				e := benchEffect(b, n, full)
+				buf := e.AppendQuads(nil)
+				live := len(buf)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					buf = e.AppendQuads(buf[:0])
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(live), "ns/particle")
+			})
+		}
+	}
+}

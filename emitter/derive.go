@@ -4,8 +4,9 @@ import "math"
 
 // AppendParticles appends the particles alive at the current clock to dst,
 // oldest first, and returns the extended slice. It allocates nothing once
-// dst and the effect's scratch have grown to the effect's size.
+// dst and the effect's caches have grown to the effect's size.
 func (e *Effect) AppendParticles(dst []Particle) []Particle {
+	e.prepareCache()
 	f := e.newFrame()
 	segs := e.segments(f.c)
 	for _, sg := range segs {
@@ -22,76 +23,140 @@ func (e *Effect) Particles() []Particle {
 	return e.buf
 }
 
-// appendSegment evaluates candidates lo..hi of sg.
-func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Particle {
-	e := f.e
-	if sg.burst < 0 {
-		for i := lo; i <= hi; i++ {
-			if st, life, age, ok := f.streamLive(i); ok {
-				dst = append(dst, Particle{})
-				f.derive(&dst[len(dst)-1], st, uint32(2*i), float64(i)/f.rate, age, life)
-			}
-		}
-		return dst
-	}
-	b := e.bursts[sg.burst]
-	birth := b.Time.Seconds()
-	age := (e.clock - b.Time).Seconds()
-	maxp := f.s.spec.MaxParticles
-	for j := lo; j <= hi; j++ {
-		dst = f.append(dst, burstKey(b.Index, maxp, int(j)), birth, age)
-	}
-	return dst
+// constants is what a particle rolls once, at birth, in the effect's local
+// frame: everything of its state that does not depend on its age or on the
+// host's track. Effects cache them per key (Spray's slot constants), so a
+// live particle costs its placement only; they are a pure function of the
+// seed, the key, the snapshot and the host size, so cached and fresh values
+// are bit-identical.
+type constants struct {
+	tag     uint64 // 1<<32 | key once filled; 0 is empty
+	st      uint32 // Stream(seed, key)
+	derived bool   // the fields below are filled (alive particles only)
+	life    float64
+	ox, oy  float64 // spawn offset, pixels
+	vx, vy  float64 // initial velocity, studs/s
+	rot0    float64
+	omega   float64
+	// Envelope rolls in [-1, 1) of the curves that have an envelope.
+	sizeRoll, squashRoll, transRoll float64
 }
 
-// streamLive rolls stream particle i's lifetime and reports whether it is
-// alive, with its age. Life and death are decided in index space, d = x - i
-// against r·life (and the window), so a particle dies exactly on the clock
-// one lifetime after its birth; the age is d / r.
-func (f *frame) streamLive(i int64) (st uint32, life, age float64, ok bool) {
-	s := f.s
-	st = Stream(f.e.seed, uint32(2*i))
-	life = Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime))
-	d := f.x - float64(i)
-	if !(d >= 0 && d < f.window && d < f.rate*life) {
-		return st, life, 0, false
+const tagFilled = 1 << 32
+
+// lookup returns key's constants with their lifetime rolled, from slot c
+// when it holds them, else filling c. A dead particle costs this only.
+func (f *frame) lookup(c *constants, key uint32) *constants {
+	if c.tag != tagFilled|uint64(key) {
+		s := f.s
+		st := Stream(f.e.seed, key)
+		*c = constants{tag: tagFilled | uint64(key), st: st,
+			life: Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime))}
 	}
-	return st, life, d / f.rate, true
+	return c
 }
 
-// append derives particle key, born at birth and aged age, and appends it if
-// it is alive. A dead particle costs its lifetime roll only.
-func (f *frame) append(dst []Particle, key uint32, birth, age float64) []Particle {
-	s := f.s
-	st := Stream(f.e.seed, key)
-	life := Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime))
-	if !(age >= 0 && age < life) {
-		return dst
+// roll fills a live particle's constants.
+func (f *frame) roll(c *constants) {
+	if c.derived {
+		return
 	}
-	dst = append(dst, Particle{})
-	f.derive(&dst[len(dst)-1], st, key, birth, age, life)
-	return dst
-}
-
-// derive fills p for a live particle.
-func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 	s := f.s
 	sp := &s.spec
-	tau := age / life
-
-	// Spawn point and direction, in pixels and screen axes.
+	st := c.st
 	speed := Range(sp.Speed.Min, sp.Speed.Max, Unit(st, ChannelSpeed))
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
 		sin, cos := math.Sincos(Signed(Unit(st, ChannelSpread)) * s.spread)
 		nx, ny = nx*cos-ny*sin, nx*sin+ny*cos
 	}
-	v0x, v0y := speed*nx, speed*ny
-	rot := Range(sp.Rotation.Min, sp.Rotation.Max, Unit(st, ChannelRotation))
-	rot += Range(sp.RotSpeed.Min, sp.RotSpeed.Max, Unit(st, ChannelRotSpeed)) * age
+	c.ox, c.oy = ox, oy
+	c.vx, c.vy = speed*nx, speed*ny
+	c.rot0 = Range(sp.Rotation.Min, sp.Rotation.Max, Unit(st, ChannelRotation))
+	c.omega = Range(sp.RotSpeed.Min, sp.RotSpeed.Max, Unit(st, ChannelRotSpeed))
+	// Flat curves skip their envelope roll: channels are independent, so
+	// that changes no other value.
+	if !s.sizeConst {
+		c.sizeRoll = Signed(Unit(st, ChannelSizeEnvelope))
+	}
+	if !s.squashConst {
+		c.squashRoll = Signed(Unit(st, ChannelSquashEnvelope))
+	}
+	if !s.transConst {
+		c.transRoll = Signed(Unit(st, ChannelTransparencyEnvelope))
+	}
+	c.derived = true
+}
+
+// streamCandidate returns the constants of stream particle i and its age
+// if it is alive at the frame's clock. Life and death are decided in index
+// space, d = x - i against r·life (and the window), so a particle dies
+// exactly on the clock one lifetime after its birth; its age is d / r.
+func (f *frame) streamCandidate(i int64, tmp *constants) (c *constants, age float64, ok bool) {
+	c = tmp
+	if f.cache != nil {
+		c = &f.cache[i&f.mask]
+	}
+	c = f.lookup(c, uint32(2*i))
+	d := f.x - float64(i)
+	if !(d >= 0 && d < f.window && d < f.rate*c.life) {
+		return c, 0, false
+	}
+	f.roll(c)
+	return c, d / f.rate, true
+}
+
+// burstCandidate returns the constants of particle j of burst segment sg if
+// it is alive at age.
+func (f *frame) burstCandidate(sg segment, key uint32, j int64, age float64, tmp *constants) (c *constants, ok bool) {
+	c = tmp
+	if sg.cache != nil {
+		c = &sg.cache[j]
+	}
+	c = f.lookup(c, key)
+	if !(age >= 0 && age < c.life) {
+		return c, false
+	}
+	f.roll(c)
+	return c, true
+}
+
+// appendSegment evaluates candidates lo..hi of sg.
+func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Particle {
+	var tmp constants
+	if sg.burst < 0 {
+		for i := lo; i <= hi; i++ {
+			if c, age, ok := f.streamCandidate(i, &tmp); ok {
+				dst = append(dst, Particle{})
+				f.derive(&dst[len(dst)-1], c, uint32(2*i), float64(i)/f.rate, age)
+			}
+		}
+		return dst
+	}
+	b := f.e.bursts[sg.burst]
+	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
+	for j := lo; j <= hi; j++ {
+		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
+		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
+			dst = append(dst, Particle{})
+			f.derive(&dst[len(dst)-1], c, key, birth, age)
+		}
+	}
+	return dst
+}
+
+// derive fills p for a live particle from its constants.
+func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64) {
+	s := f.s
+	sp := &s.spec
+	life := c.life
+	tau := age / life
+	ox, oy, v0x, v0y := c.ox, c.oy, c.vx, c.vy
+	rot := c.rot0 + c.omega*age
 
 	// LockedToPart=false: the particle starts from the host's placement at
-	// its birth, in world axes, and inherits its velocity then.
+	// its birth, in world axes, and inherits its velocity then. The track
+	// is read every frame, not cached: it may be rewritten.
 	var baseX, baseY float64
 	unlocked := f.unlocked && f.tracked
 	if unlocked {
@@ -140,17 +205,15 @@ func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 		rot += f.hostRot
 	}
 
-	// Flat curves skip their envelope roll: channels are independent, so
-	// that changes no other value.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(tau, Signed(Unit(st, ChannelSizeEnvelope)))
+		size = sp.Size.Sample(tau, c.sizeRoll)
 	}
 	size = max(size, 0) * f.sizeScale
 	w, h := size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(tau, Signed(Unit(st, ChannelSquashEnvelope)))
+		q = sp.Squash.Sample(tau, c.squashRoll)
 	}
 	if q != 0 {
 		// Area-preserving: long × short = 1 (Spray, 8.3).
@@ -167,7 +230,7 @@ func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 	}
 	tr := s.transValue
 	if !s.transConst {
-		tr = sp.Transparency.Sample(tau, Signed(Unit(st, ChannelTransparencyEnvelope)))
+		tr = sp.Transparency.Sample(tau, c.transRoll)
 	}
 	tr = min(max(tr, 0), 1)
 
@@ -175,7 +238,7 @@ func (f *frame) derive(p *Particle, st, key uint32, birth, age, life float64) {
 	if !s.colorConst {
 		col = Influence(Grade(sp.Color.At(tau), sp.Brightness), f.e.ambient, sp.LightInfluence)
 	}
-	cell, next, blend := s.flipbook(st, age, tau)
+	cell, next, blend := s.flipbook(c.st, age, tau)
 
 	*p = Particle{
 		Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot,

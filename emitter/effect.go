@@ -21,14 +21,19 @@ type EffectOptions struct {
 	// Ambient is the scene's ambient colour for LightInfluence (default
 	// black, Roblox's Lighting.Ambient default).
 	Ambient Color
+	// NoCache turns off the per-particle constants cache, which costs
+	// about 100 bytes per particle of the live window and makes a live
+	// particle cost its placement only (default: cached). Results are
+	// identical either way.
+	NoCache bool
 }
 
 // Effect is one playing instance of a [Snapshot]: a seed, a clock, a play
 // state and the history kept as data (bursts, Enabled toggles, the host's
 // track). Its particles are a pure function of these and the clock.
 //
-// An Effect is not safe for concurrent use; evaluation reads it only, so
-// several goroutines may evaluate one effect at once (see [Evaluator]).
+// An Effect is not safe for concurrent use, evaluation included (it fills
+// caches); an [Evaluator] splits one evaluation across goroutines.
 type Effect struct {
 	snap *Snapshot
 
@@ -53,6 +58,11 @@ type Effect struct {
 
 	segs, streamSegs []segment // scratch, reused by every evaluation
 	buf              []Particle
+
+	noCache     bool
+	streamCache []constants
+	burstCaches []burstCache
+	frameNo     uint64
 }
 
 // toggle is a change of the stream's Enabled state at a clock (the
@@ -108,6 +118,7 @@ func NewEffect(snap *Snapshot, opts *EffectOptions) (*Effect, error) {
 		history:    SecondsToTicks(o.History),
 		maxBursts:  o.MaxBursts,
 		buf:        make([]Particle, 0, snap.spec.Prewarm),
+		noCache:    o.NoCache,
 	}
 	return e, nil
 }
@@ -130,13 +141,17 @@ func (e *Effect) SetSnapshot(snap *Snapshot) {
 	if len(e.toggles) == 0 {
 		e.enabled0 = snap.spec.Enabled
 	}
+	e.invalidate()
 }
 
 // Seed returns the seed in use.
 func (e *Effect) Seed() uint32 { return e.seed }
 
 // SetSeed fixes the seed, now and as the base of later random restarts.
-func (e *Effect) SetSeed(seed uint32) { e.baseSeed, e.seed = seed, seed }
+func (e *Effect) SetSeed(seed uint32) {
+	e.baseSeed, e.seed = seed, seed
+	e.invalidate()
+}
 
 // SetRandomSeed chooses between a fixed seed (false) and a new seed per
 // restart (true).
@@ -200,6 +215,7 @@ func (e *Effect) clear() {
 	e.toggles = e.toggles[:0]
 	e.enabled0 = e.snap.spec.Enabled
 	e.track.Reset()
+	e.invalidate()
 }
 
 // Clock returns the clock in ticks.
@@ -309,8 +325,9 @@ func (e *Effect) Track() *Track { return &e.track }
 // SetHostSize sets the host rectangle in pixels; non-finite or negative sizes
 // are ignored.
 func (e *Effect) SetHostSize(w, h float64) {
-	if finite(w) && finite(h) && w >= 0 && h >= 0 {
+	if finite(w) && finite(h) && w >= 0 && h >= 0 && (w != e.hostW || h != e.hostH) {
 		e.hostW, e.hostH = w, h
+		e.invalidate()
 	}
 }
 

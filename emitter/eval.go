@@ -7,6 +7,7 @@ import "math"
 type segment struct {
 	burst  int // -1 for the stream
 	lo, hi int64
+	cache  []constants // a burst's constants by particle index; nil uncached
 }
 
 func (s segment) len() int64 { return s.hi - s.lo + 1 }
@@ -29,8 +30,10 @@ type frame struct {
 	hostSin, hostCos  float64
 	hostRot           float64
 	tracked, unlocked bool
-	color             Color // the graded colour of a flat Color sequence
-	geometryOnly      bool  // skip appearance (AppendQuads)
+	color             Color       // the graded colour of a flat Color sequence
+	geometryOnly      bool        // skip appearance (AppendQuads)
+	cache             []constants // stream constants, slot i & mask; nil uncached
+	mask              int64
 }
 
 func (e *Effect) newFrame() frame {
@@ -49,6 +52,10 @@ func (e *Effect) newFrame() frame {
 		window:    streamWindow(s),
 		unlocked:  !sp.LockedToPart,
 		hostCos:   1,
+	}
+	if !e.noCache {
+		f.cache = e.streamCache
+		f.mask = int64(len(e.streamCache) - 1)
 	}
 	if s.colorConst {
 		f.color = Influence(Grade(sp.Color.At(0), sp.Brightness), e.ambient, sp.LightInfluence)
@@ -80,6 +87,7 @@ func sincosDeg(d float64) (sin, cos float64) {
 func (e *Effect) segments(c float64) []segment {
 	stream := e.streamSegs[:0]
 	s := e.snap
+	e.frameNo++
 	if r := s.rate; r > 0 {
 		lower := c - s.lifeMax
 		x, w := c*r, streamWindow(s)
@@ -120,10 +128,11 @@ func (e *Effect) segments(c float64) []segment {
 			stream[k].lo = m + 1
 			break
 		}
-		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1})
+		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1, cache: e.burstConstants(b)})
 	}
 	out = append(out, stream[k:]...)
 	e.segs = out
+	e.releaseBurstCaches()
 	return out
 }
 

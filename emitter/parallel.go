@@ -22,6 +22,7 @@ type Evaluator struct {
 	jobs    chan evalJob
 	wg      sync.WaitGroup
 	bufs    [][]Particle
+	quads   [][]Quad
 	frame   frame
 	once    sync.Once
 }
@@ -30,6 +31,7 @@ type evalJob struct {
 	segs     []segment
 	from, to int64
 	w        int
+	quads    bool
 }
 
 // NewEvaluator starts an evaluator with the given number of goroutines
@@ -38,7 +40,7 @@ func NewEvaluator(workers int) *Evaluator {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers)}
+	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers), quads: make([][]Quad, workers)}
 	if workers > 1 {
 		ev.jobs = make(chan evalJob, workers)
 		for i := 1; i < workers; i++ {
@@ -50,7 +52,11 @@ func NewEvaluator(workers int) *Evaluator {
 
 func (ev *Evaluator) work() {
 	for j := range ev.jobs {
-		ev.bufs[j.w] = ev.frame.appendRange(ev.bufs[j.w][:0], j.segs, j.from, j.to)
+		if j.quads {
+			ev.quads[j.w] = ev.frame.appendQuadRange(ev.quads[j.w][:0], j.segs, j.from, j.to)
+		} else {
+			ev.bufs[j.w] = ev.frame.appendRange(ev.bufs[j.w][:0], j.segs, j.from, j.to)
+		}
 		ev.wg.Done()
 	}
 }
@@ -61,6 +67,7 @@ func (ev *Evaluator) Workers() int { return ev.workers }
 // Append appends e's particles alive at its clock to dst, as
 // e.AppendParticles(dst) would.
 func (ev *Evaluator) Append(dst []Particle, e *Effect) []Particle {
+	e.prepareCache()
 	ev.frame = e.newFrame()
 	segs := e.segments(ev.frame.c)
 	var total int64
@@ -84,6 +91,34 @@ func (ev *Evaluator) Append(dst []Particle, e *Effect) []Particle {
 	return dst
 }
 
+// AppendQuads appends e's quads alive at its clock to dst, as
+// e.AppendQuads(dst) would, split across the workers.
+func (ev *Evaluator) AppendQuads(dst []Quad, e *Effect) []Quad {
+	e.prepareCache()
+	ev.frame = e.newFrame()
+	ev.frame.geometryOnly = true
+	segs := e.segments(ev.frame.c)
+	var total int64
+	for _, sg := range segs {
+		total += sg.len()
+	}
+	if ev.workers <= 1 || total < MinParallel {
+		return ev.frame.appendQuadRange(dst, segs, 0, total)
+	}
+	chunk := (total + int64(ev.workers) - 1) / int64(ev.workers)
+	ev.wg.Add(ev.workers - 1)
+	for w := 1; w < ev.workers; w++ {
+		from := min(int64(w)*chunk, total)
+		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w, quads: true}
+	}
+	dst = ev.frame.appendQuadRange(dst, segs, 0, min(chunk, total))
+	ev.wg.Wait()
+	for w := 1; w < ev.workers; w++ {
+		dst = append(dst, ev.quads[w]...)
+	}
+	return dst
+}
+
 // Close stops the workers. The evaluator must not be used afterwards.
 func (ev *Evaluator) Close() {
 	ev.once.Do(func() {
@@ -98,18 +133,32 @@ func (ev *Evaluator) Close() {
 func (f *frame) appendRange(dst []Particle, segs []segment, from, to int64) []Particle {
 	var pos int64
 	for _, sg := range segs {
-		n := sg.len()
-		if pos+n <= from {
-			pos += n
-			continue
+		if lo, hi, ok := clipSegment(sg, &pos, from, to); ok {
+			dst = f.appendSegment(dst, sg, lo, hi)
 		}
-		if pos >= to {
-			break
-		}
-		lo := sg.lo + max(0, from-pos)
-		hi := sg.lo + min(n, to-pos) - 1
-		dst = f.appendSegment(dst, sg, lo, hi)
-		pos += n
 	}
 	return dst
+}
+
+// appendQuadRange is appendRange for quads.
+func (f *frame) appendQuadRange(dst []Quad, segs []segment, from, to int64) []Quad {
+	var pos int64
+	for _, sg := range segs {
+		if lo, hi, ok := clipSegment(sg, &pos, from, to); ok {
+			dst = f.appendQuads(dst, sg, lo, hi)
+		}
+	}
+	return dst
+}
+
+// clipSegment returns the part lo..hi of sg at candidate positions [from, to),
+// given sg starts at *pos, and advances *pos past sg.
+func clipSegment(sg segment, pos *int64, from, to int64) (lo, hi int64, ok bool) {
+	n := sg.len()
+	start := *pos
+	*pos += n
+	if start+n <= from || start >= to {
+		return 0, 0, false
+	}
+	return sg.lo + max(0, from-start), sg.lo + min(n, to-start) - 1, true
 }

@@ -17,43 +17,43 @@ type Quad struct {
 // skips the appearance (transparency, colour, flipbook), which a shader then
 // computes from Stream, Age and Lifetime.
 func (e *Effect) AppendQuads(dst []Quad) []Quad {
+	e.prepareCache()
 	f := e.newFrame()
 	f.geometryOnly = true
-	var p Particle
 	for _, sg := range e.segments(f.c) {
-		dst = f.appendQuads(dst, &p, sg)
+		dst = f.appendQuads(dst, sg, sg.lo, sg.hi)
 	}
 	return dst
 }
 
-func (f *frame) appendQuads(dst []Quad, p *Particle, sg segment) []Quad {
-	e := f.e
-	emit := func(key uint32, birth, age float64) {
-		st := Stream(e.seed, key)
-		life := Range(f.s.lifeMin, f.s.lifeMax, Unit(st, ChannelLifetime))
-		if !(age >= 0 && age < life) {
-			return
-		}
-		f.derive(p, st, key, birth, age, life)
-		dst = append(dst, Quad{Key: key, Stream: st, X: p.X, Y: p.Y, Width: p.Width, Height: p.Height,
-			Rotation: p.Rotation, Age: age, Lifetime: life})
-	}
+// appendQuads evaluates the quads of candidates lo..hi of sg.
+func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
+	var tmp constants
+	var p Particle
 	if sg.burst < 0 {
-		for i := sg.lo; i <= sg.hi; i++ {
-			if st, life, age, ok := f.streamLive(i); ok {
+		for i := lo; i <= hi; i++ {
+			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				key := uint32(2 * i)
-				f.derive(p, st, key, float64(i)/f.rate, age, life)
-				dst = append(dst, Quad{Key: key, Stream: st, X: p.X, Y: p.Y, Width: p.Width, Height: p.Height,
-					Rotation: p.Rotation, Age: age, Lifetime: life})
+				f.derive(&p, c, key, float64(i)/f.rate, age)
+				dst = append(dst, p.quad(c.st))
 			}
 		}
 		return dst
 	}
-	b := e.bursts[sg.burst]
-	birth := b.Time.Seconds()
-	age := (e.clock - b.Time).Seconds()
-	for j := sg.lo; j <= sg.hi; j++ {
-		emit(burstKey(b.Index, f.s.spec.MaxParticles, int(j)), birth, age)
+	b := f.e.bursts[sg.burst]
+	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
+	for j := lo; j <= hi; j++ {
+		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
+		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
+			f.derive(&p, c, key, birth, age)
+			dst = append(dst, p.quad(c.st))
+		}
 	}
 	return dst
+}
+
+// quad returns p's geometry.
+func (p *Particle) quad(stream uint32) Quad {
+	return Quad{Key: p.Key, Stream: stream, X: p.X, Y: p.Y, Width: p.Width, Height: p.Height,
+		Rotation: p.Rotation, Age: p.Age, Lifetime: p.Lifetime}
 }

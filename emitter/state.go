@@ -47,6 +47,7 @@ func (e *Effect) State() State {
 // track samples are sorted by clock as Restore expects them from State; a
 // hand-built state out of order is sorted first.
 func (e *Effect) Restore(s State) {
+	e.invalidate()
 	e.seed, e.baseSeed, e.randomSeed, e.restarts = s.Seed, s.BaseSeed, s.RandomSeed, s.Restarts
 	e.clock, e.reach, e.playing = max(s.Clock, 0), max(s.Reach, s.Clock, 0), s.Playing
 	e.bursts = e.bursts[:0]

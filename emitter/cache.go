@@ -1,0 +1,83 @@
+package emitter
+
+// Per-particle constants are cached so that a live particle costs its
+// placement only, not its rolls. Stream particle i uses slot i & mask of a
+// power-of-two ring at least as long as the live window, so the slots of
+// live candidates never collide; each visible burst has its own slice. No
+// two candidates of one evaluation share a slot, so an Evaluator's workers
+// fill the cache without locks.
+
+// burstCache holds one visible burst's constants.
+type burstCache struct {
+	index uint32 // the burst's Index
+	used  bool
+	seen  uint64 // the evaluation that last used it
+	c     []constants
+}
+
+// prepareCache sizes the stream ring for the snapshot's live window. It is
+// called by the evaluation entry points before any worker starts.
+func (e *Effect) prepareCache() {
+	if e.noCache || e.snap.rate <= 0 {
+		return
+	}
+	need := int(streamWindow(e.snap)) + 2
+	if len(e.streamCache) >= need {
+		return
+	}
+	n := 1
+	for n < need {
+		n <<= 1
+	}
+	e.streamCache = make([]constants, n)
+}
+
+// burstConstants returns the cache slice of burst b, assigning one to it
+// when it first becomes visible.
+func (e *Effect) burstConstants(b Burst) []constants {
+	if e.noCache {
+		return nil
+	}
+	free := -1
+	for i := range e.burstCaches {
+		bc := &e.burstCaches[i]
+		if bc.used && bc.index == b.Index {
+			bc.seen = e.frameNo
+			return bc.c
+		}
+		if !bc.used && free < 0 {
+			free = i
+		}
+	}
+	if free < 0 {
+		e.burstCaches = append(e.burstCaches, burstCache{})
+		free = len(e.burstCaches) - 1
+	}
+	bc := &e.burstCaches[free]
+	if cap(bc.c) < b.Count {
+		bc.c = make([]constants, b.Count)
+	} else {
+		bc.c = bc.c[:b.Count]
+		clear(bc.c)
+	}
+	bc.index, bc.used, bc.seen = b.Index, true, e.frameNo
+	return bc.c
+}
+
+// releaseBurstCaches frees the slices of bursts not visible this evaluation.
+func (e *Effect) releaseBurstCaches() {
+	for i := range e.burstCaches {
+		if bc := &e.burstCaches[i]; bc.used && bc.seen != e.frameNo {
+			bc.used = false
+		}
+	}
+}
+
+// invalidate drops every cached constant: called when the seed, the
+// snapshot, the host size or the burst numbering change.
+func (e *Effect) invalidate() {
+	clear(e.streamCache)
+	for i := range e.burstCaches {
+		e.burstCaches[i].used = false
+	}
+}
