@@ -24,6 +24,8 @@ import (
 var Pure = []string{
 	"github.com/emberfx/ember/emitter",
 	"github.com/emberfx/ember/raster",
+	"github.com/emberfx/ember/shaders",
+	"github.com/emberfx/ember/cmd/ember",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package
