@@ -1,0 +1,141 @@
+package benchmarks
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/emberfx/ember/raster"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Subject is one particle system under test. A subject is used from one
+// goroutine: the game's Update in cmd/compare, or a test.
+type Subject interface {
+	// Name is the subject's name in results ("ember", "naive", ...).
+	Name() string
+	// Setup builds the scenario's effects at clock 0 with no live particles
+	// and streams on. It may be called again after Close.
+	Setup(sc *Scenario) error
+	// Frame is the measured particle work of one frame: advance every
+	// effect by dt seconds (spawning, updating, removing), then build and
+	// submit the draw of all of them onto dst.
+	Frame(dst *ebiten.Image, dt float64)
+	// Burst emits n particles from effect i at the current clock; they
+	// show from the next Frame on.
+	Burst(i, n int)
+	// Seek puts every effect at clock t seconds since Setup (without
+	// drawing): Ember evaluates the clock, integrators reset and
+	// re-simulate from 0 at the fixed step FrameDT, replaying their random
+	// sequence where they can. Integrators forget earlier bursts (no
+	// scenario seeks an effect that had bursts).
+	Seek(t float64)
+	// Live is the number of live particles after the last Frame or Seek.
+	Live() int
+	// Close releases what Setup built.
+	Close()
+}
+
+// stepper advances a subject's simulation by dt without drawing: what
+// seeking re-simulates with, and what the CPU-only tests and benchmarks run.
+type stepper interface {
+	step(dt float64)
+}
+
+// Factory makes a fresh subject.
+type Factory struct {
+	Name string
+	New  func() Subject
+}
+
+// Subject names, as results.json spells them.
+const (
+	NameEmber          = "ember"
+	NameEmberGPU       = "ember-gpu"
+	NameNaive          = "naive"
+	NameBatchedEuler   = "batched-euler"
+	NameQuasilyte      = "quasilyte"
+	NameTwoDee         = "twodeeparticles"
+	NameAPIFloor       = "api-floor"
+	defaultStreamSeed  = 0x5eed
+	quasilyteChunkSize = 2000
+)
+
+// Factories lists the subjects in their default order (the first half of
+// the A-B-B-A sequence).
+//
+// Hook for the GPU-evaluated path: when render gains it, add
+//
+//	{Name: NameEmberGPU, New: func() Subject { return newEmberGPU() }},
+//
+// right after ember, implemented like emberSubject in ember.go with the
+// GPU path's renderer; cmd/compare, the table, results.json and the chart
+// pick it up by name, and ratios against it need no other change.
+var Factories = []Factory{
+	{Name: NameEmber, New: func() Subject { return new(emberSubject) }},
+	{Name: NameNaive, New: func() Subject { return new(naiveSubject) }},
+	{Name: NameBatchedEuler, New: func() Subject { return new(batchedSubject) }},
+	{Name: NameQuasilyte, New: func() Subject { return new(quasilyteSubject) }},
+	{Name: NameTwoDee, New: func() Subject { return new(twoDeeSubject) }},
+	{Name: NameAPIFloor, New: func() Subject { return new(floorSubject) }},
+}
+
+// NewSubject returns a fresh subject by name.
+func NewSubject(name string) (Subject, error) {
+	for _, f := range Factories {
+		if f.Name == name {
+			return f.New(), nil
+		}
+	}
+	return nil, fmt.Errorf("benchmarks: unknown subject %q", name)
+}
+
+// Notes lists, per subject, where its configuration differs from the look
+// because the subject has no such feature, and how it is used.
+var Notes = map[string][]string{
+	NameEmber: {
+		"closed form (emitter.Effect) drawn by render.Renderer with no particle budget; the shader evaluates colour and transparency, the CPU writes positions, size, rotation and age",
+		"effects whose analytic bounds miss the target are culled (no per-particle work)",
+	},
+	NameNaive: {
+		"one heap-allocated struct per particle in a slice of pointers, dead ones filtered out, semi-implicit Euler steps, curves evaluated per particle, a new DrawImageOptions and one DrawImage per particle (no culling)",
+	},
+	NameBatchedEuler: {
+		"float32 struct-of-arrays preallocated to the cap, swap-remove, semi-implicit Euler with drag fused with the vertex writes, 256-entry curve tables, a polynomial sincos, per-effect culling from last frame's box, one DrawTriangles32 per frame (flat colour: only alpha written; gradient: premultiplied colours, which Ebitengine copies as they are)",
+	},
+	NameQuasilyte: {
+		"no gravity and no drag: particles move in straight lines at their initial speed (its motion is fixed to origin + direction·speed·t)",
+		"no spin and no independent initial rotation: a particle's quad is turned by its emission direction",
+		"size, colour and transparency curves through SetUpdateScalingFunc and SetUpdateColorScaleFunc; emission box through SetSpawnOffsetFunc",
+		"its Renderer batches at most 2,730 particles and skips an emitter that would overflow a batch (an emitter over 2,730 particles is never drawn), so effects are split into emitters of at most 2,000 expected particles, each group on its own particle.Renderer",
+		"random speed and direction are quantized to 256 steps; sampling is nearest (its DrawTriangles options are fixed); no culling (none built in)",
+		"bursts: SetEmitBurst (at most 255 per step) with SetEmitting toggled around zero-length updates; its random generator is global and cannot be reset, so a re-simulated seek shows different particles than the first run",
+	},
+	NameTwoDee: {
+		"drawn with one DrawImage per particle and a reused DrawImageOptions, as its demo does; it has no renderer and no culling",
+		"gravity and drag integrated by our VelocityOverLifetime callback (the library moves particles by velocity·delta); per-particle rolls kept in pooled DataOverLifetime structs returned by DeathFunc",
+		"dead particles are removed one at a time with a slice shift (its removeDeadParticles), which grows with the square of the count",
+		"Particle.angle is not reset when a pooled particle is reused; the initial rotation is applied as an offset from the angle seen at birth",
+	},
+	NameAPIFloor: {
+		"DrawTriangles32 re-submitting the same pre-built, premultiplied vertices (nominal particle count) every frame: no simulation, no vertex writes",
+		"it is the floor of the DrawTriangles32 path; Ember submits through DrawTrianglesShader32, whose per-vertex copy in Ebitengine is a little cheaper, so Ember can come in under it",
+	},
+}
+
+var (
+	spriteOnce sync.Once
+	spriteImg  *ebiten.Image
+)
+
+// SpriteImage returns Ember's built-in sprite (raster.Sprite: 64 × 64,
+// white, premultiplied) as an ebiten image shared by every subject but
+// ember, whose renderer places the same raster in its atlas.
+func SpriteImage() *ebiten.Image {
+	spriteOnce.Do(func() {
+		spriteImg = ebiten.NewImageFromImage(raster.Sprite())
+	})
+	return spriteImg
+}
+
+// spriteHalf is half the sprite's edge in pixels.
+const spriteHalf = raster.SpriteSize / 2
