@@ -30,6 +30,18 @@ func (r Rect) union(o Rect) Rect {
 // moving host, its recorded placements and velocities over the live window.
 // Evaluated particles never leave it.
 func (e *Effect) Bounds() Rect {
+	// Without a track, the bounds depend on the snapshot and the host size
+	// only: compute them once.
+	if e.track.Len() == 0 {
+		if !e.boundsValid {
+			e.bounds, e.boundsValid = e.computeBounds(), true
+		}
+		return e.bounds
+	}
+	return e.computeBounds()
+}
+
+func (e *Effect) computeBounds() Rect {
 	s := e.snap
 	sp := &s.spec
 	pps := e.PixelsPerStud()

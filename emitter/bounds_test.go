@@ -132,3 +132,36 @@ func TestBoundsAreTight(t *testing.T) {
 		t.Fatalf("free-fall bounds %+v, want MaxY ≈ %.3f", b, low)
 	}
 }
+
+func TestBoundsCacheFollowsInputs(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Speed = emitter.Constant(0)
+	e := newEffect(t, s, nil)
+	b1 := e.Bounds()
+	if e.Bounds() != b1 {
+		t.Fatal("bounds changed with no input")
+	}
+	if n := testing.AllocsPerRun(100, func() { e.Bounds() }); n != 0 {
+		t.Fatalf("Bounds allocates %v times", n)
+	}
+	// A taller host: one stud spans more pixels, so the quad grows.
+	e.SetHostSize(200, 300)
+	if b2 := e.Bounds(); !(b2.MaxY > b1.MaxY*2) {
+		t.Fatalf("bounds %+v did not follow the host size (was %+v)", b2, b1)
+	}
+	big := s
+	big.Size = emitter.ConstantSequence(5)
+	snap, _ := emitter.NewSnapshot(&big)
+	b3 := e.Bounds()
+	e.SetSnapshot(snap)
+	if b4 := e.Bounds(); !(b4.MaxX > 4*b3.MaxX) {
+		t.Fatalf("bounds %+v did not follow the snapshot (was %+v)", b4, b3)
+	}
+	// With a track the bounds follow the host's motion every call.
+	e.SetHost(100, 0, 0)
+	e.SetTime(1)
+	e.SetHost(300, 0, 0)
+	if b5, b6 := e.Bounds(), e.Bounds(); b5 != b6 {
+		t.Fatal("tracked bounds differ between two calls at one clock")
+	}
+}

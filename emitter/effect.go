@@ -59,6 +59,8 @@ type Effect struct {
 	segs, streamSegs []segment // scratch, reused by every evaluation
 	buf              []Particle
 
+	bounds      Rect // cached Bounds of an effect without a track
+	boundsValid bool
 	noCache     bool
 	streamCache []constants
 	burstCaches []burstCache
