@@ -350,8 +350,18 @@ func TestHotReload(t *testing.T) {
 		t.Fatal("reloading moved the clock")
 	}
 
+	// A changed image reloads its effect files too.
+	tex, err := os.ReadFile(filepath.Join(dir, "streak.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewrite(t, filepath.Join(dir, "streak.png"), string(tex), 3)
+	if n := lib.poll(); len(n) != 1 || n[0] != "sparks.yaml" {
+		t.Fatalf("a changed texture: poll reloaded %v, want sparks.yaml", n)
+	}
+
 	// A missing image is a problem too, and the effect keeps playing.
-	rewrite(t, path, strings.Replace(fixed, "streak.png", "nothere.png", 1), 3)
+	rewrite(t, path, strings.Replace(fixed, "streak.png", "nothere.png", 1), 4)
 	lib.poll()
 	if ps := lib.problems(); len(ps) == 0 || !strings.Contains(ps[0], "nothere.png") {
 		t.Fatalf("missing texture: problems %q", ps)

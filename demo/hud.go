@@ -353,7 +353,7 @@ func (h *hud) drawBar(c canvas, st *stage, mode hudMode) {
 	// The track.
 	lo, hi := trackSpan(st)
 	now := st.now()
-	reach := component.GetRegistry(st.world).Reach.Seconds()
+	_, reach := st.historySpan()
 	ty := barY + barH/2
 	c.RoundRect(trackX0, ty-4, trackX1-trackX0, 8, 4, rgba(255, 255, 255, 30))
 	xr := trackX0 + (trackX1-trackX0)*clamp01((reach-lo)/(hi-lo))

@@ -20,7 +20,7 @@ type buttonScene struct {
 // The button's rectangle.
 const (
 	btnW, btnH = 380.0, 112.0
-	btnX, btnY = (screenW - btnW) / 2, 420.0
+	btnX, btnY = (screenW - btnW) / 2, 448.0
 )
 
 func (*buttonScene) name() string  { return "button" }
@@ -87,25 +87,25 @@ func (b *buttonScene) paintBackdrop() *picture {
 		rc.Polygon([]pt{{640, 300}, {640 + 900*math.Cos(a0), 300 + 900*math.Sin(a0)}, {640 + 900*math.Cos(a1), 300 + 900*math.Sin(a1)}}, rgba(255, 220, 140, 10))
 	}
 	// The reward card.
-	rc.RoundRect(360, 118, 560, 470, 28, rgba(0, 0, 0, 90))
-	card := roundRectSDF(352, 108, 576, 470, 28)
-	rc.shadeSDF(352, 108, 928, 578, func(x, y float64) color.NRGBA {
-		return mix(rgba(58, 46, 104, 255), rgba(34, 26, 66, 255), (y-108)/470)
+	rc.RoundRect(360, 146, 560, 470, 28, rgba(0, 0, 0, 90))
+	card := roundRectSDF(352, 136, 576, 470, 28)
+	rc.shadeSDF(352, 136, 928, 606, func(x, y float64) color.NRGBA {
+		return mix(rgba(58, 46, 104, 255), rgba(34, 26, 66, 255), (y-136)/470)
 	}, card)
-	rc.RoundRect(352, 108, 576, 64, 28, rgba(255, 255, 255, 18))
+	rc.RoundRect(352, 136, 576, 64, 28, rgba(255, 255, 255, 18))
 	title := "DAILY REWARD"
-	rc.Text(640-float64(textWidth(title, 3))/2, 128, 3, title, rgba(255, 230, 160, 255))
+	rc.Text(640-float64(textWidth(title, 3))/2, 156, 3, title, rgba(255, 230, 160, 255))
 	// A coin.
-	rc.glow(640, 300, 150, rgba(255, 190, 60, 70))
-	rc.Circle(640, 306, 78, rgba(150, 80, 10, 255))
-	rc.shadeSDF(562, 222, 718, 378, func(x, y float64) color.NRGBA {
-		return mix(rgba(255, 226, 110, 255), rgba(236, 150, 30, 255), (y-222)/156)
-	}, func(x, y float64) float64 { return math.Hypot(x-640, y-300) - 76 })
-	rc.Circle(640, 300, 58, rgba(220, 130, 20, 255))
-	rc.Circle(640, 302, 56, rgba(255, 206, 80, 255))
-	star := starPoints(640, 302, 38, 16, 5, -math.Pi/2)
+	rc.glow(640, 328, 150, rgba(255, 190, 60, 70))
+	rc.Circle(640, 334, 78, rgba(150, 80, 10, 255))
+	rc.shadeSDF(562, 250, 718, 406, func(x, y float64) color.NRGBA {
+		return mix(rgba(255, 226, 110, 255), rgba(236, 150, 30, 255), (y-250)/156)
+	}, func(x, y float64) float64 { return math.Hypot(x-640, y-328) - 76 })
+	rc.Circle(640, 328, 58, rgba(220, 130, 20, 255))
+	rc.Circle(640, 330, 56, rgba(255, 206, 80, 255))
+	star := starPoints(640, 330, 38, 16, 5, -math.Pi/2)
 	rc.Polygon(star, rgba(255, 244, 190, 255))
-	rc.Text(640-float64(textWidth("x 500", 2))/2, 388, 2, "x 500", rgba(255, 240, 200, 220))
+	rc.Text(640-float64(textWidth("x 500", 2))/2, 416, 2, "x 500", rgba(255, 240, 200, 220))
 	return p
 }
 

@@ -24,7 +24,7 @@ const (
 func (*sparksScene) name() string  { return "sparks" }
 func (*sparksScene) title() string { return "Sparks" }
 func (*sparksScene) hint() string {
-	return "Streaks: VelocityParallel + Squash, additive, Brightness 2.4.\nClick anywhere (or Enter) to strike impact sparks."
+	return "Streaks: VelocityParallel + Squash, additive, Brightness 1.7.\nClick anywhere (or Enter) to strike impact sparks."
 }
 
 func (p *sparksScene) build(s *stage) error {

@@ -181,7 +181,14 @@ func (s *stage) freshEvery(start, period float64) (k int, ok bool) {
 // exactly (see historySpan).
 func (s *stage) seek(t float64) {
 	lo, hi := s.historySpan()
-	system.Seek(s.world, min(max(t, lo), hi))
+	s.seekClock(emitter.SecondsToTicks(min(max(t, lo), hi)))
+}
+
+// seekClock moves the world to clock t, clamped like seek.
+func (s *stage) seekClock(t emitter.Ticks) {
+	lo, hi := s.historySpan()
+	t = min(max(t, emitter.SecondsToTicks(lo)), emitter.SecondsToTicks(hi))
+	system.SeekClock(s.world, t)
 }
 
 // history is how far back, in seconds, the demo keeps its effects' history:

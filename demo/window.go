@@ -143,9 +143,14 @@ func (g *game) Update() error {
 	if g.reverse {
 		st.sched.TimeScale = -g.speed
 	}
+	lo, _ := st.historySpan()
+	if g.reverse && !g.paused && st.now() <= lo {
+		g.paused, g.reverse = true, false // rewound to the start of the history
+		st.sched.Paused = true
+	}
 	switch {
 	case g.step < 0:
-		system.SeekClock(st.world, max(system.Clock(st.world)-st.sched.Step(), 0))
+		st.seekClock(system.Clock(st.world) - st.sched.Step())
 		st.sched.Paused = true
 	case g.step > 0:
 		st.sched.Paused, st.sched.TimeScale = false, 1
@@ -154,9 +159,6 @@ func (g *game) Update() error {
 	t0 := time.Now()
 	st.update(in)
 	g.hud.stats.cpuStep = smooth(g.hud.stats.cpuStep, ms(time.Since(t0)))
-	if g.reverse && !g.paused && system.Clock(st.world) == 0 {
-		g.paused, g.reverse = true, false // rewound to the start
-	}
 	return nil
 }
 
