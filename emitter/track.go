@@ -38,6 +38,14 @@ func (t *Track) insert(s TrackSample) {
 	t.samples[i] = s
 }
 
+// Last returns the latest sample, and false when the track is empty.
+func (t *Track) Last() (TrackSample, bool) {
+	if len(t.samples) == 0 {
+		return TrackSample{}, false
+	}
+	return t.samples[len(t.samples)-1], true
+}
+
 // Len returns the number of samples kept.
 func (t *Track) Len() int { return len(t.samples) }
 

@@ -136,8 +136,8 @@ func (c *control) commit() {
 	setTag(c.w, c.e, component.Playing, c.eff().Playing())
 }
 
-// dropFuture removes the bursts and Enabled toggles recorded after the
-// effect's clock.
+// dropFuture removes the bursts, Enabled toggles and host track samples
+// recorded after the effect's clock.
 func dropFuture(e *emitter.Effect) {
 	st := e.State()
 	changed := false
@@ -159,6 +159,15 @@ func dropFuture(e *emitter.Effect) {
 		toggles = append(toggles, t)
 	}
 	st.Toggles = toggles
+	track := st.Track[:0]
+	for _, s := range st.Track {
+		if s.Clock > st.Clock {
+			changed = true
+			continue
+		}
+		track = append(track, s)
+	}
+	st.Track = track
 	if changed {
 		e.Restore(st)
 	}

@@ -211,10 +211,15 @@ func (s *Scheduler) stepEntry(entry *donburi.Entry) {
 }
 
 // settle finishes the update of a playing effect at its new clock: it
-// records the host and retires a drained one-shot effect.
+// records the host and retires a drained one-shot effect. The host is
+// recorded only past the track's last sample: replaying after a seek
+// backwards follows the recorded path instead of overwriting the future
+// (a control in that state drops it first, see begin).
 func (s *Scheduler) settle(entry *donburi.Entry, d *component.EffectData, tracked bool) {
 	if tracked {
-		feedHost(entry, d.Effect)
+		if last, ok := d.Effect.Track().Last(); !ok || d.Effect.Clock() > last.Clock {
+			feedHost(entry, d.Effect)
+		}
 	}
 	s.stepped++
 	if d.OneShot && d.Effect.Done() {
