@@ -32,6 +32,9 @@ type Options struct {
 	// DefaultPageSize). A texture and strip too large for one get a page of
 	// their own.
 	PageSize int
+	// Cost is the cost model PathAuto chooses with (zero fields: the
+	// DefaultCostModel values).
+	Cost CostModel
 }
 
 // Item is one effect to draw, as raster.Item.
@@ -49,6 +52,8 @@ type Item struct {
 	// Strip is the colour strip, used when the spec's ColorStrip is set;
 	// cached like Texture.
 	Strip image.Image
+	// Path chooses the render path (default PathAuto: the cost model).
+	Path Path
 }
 
 // Stats describes the last [Renderer.Draw].
@@ -69,6 +74,16 @@ type Stats struct {
 	// Pages is the number of atlas pages and Kinds the number of data
 	// rows (distinct snapshot, texture and strip combinations) so far.
 	Pages, Kinds int
+
+	// Batched and GPU count the effects each path drew (they sum to
+	// Effects); Particles, Live, Quads and Thinned count the batched path
+	// only. GPUFallbacks counts the effects with Path PathGPU that the GPU
+	// path could not draw (they are in Batched).
+	Batched, GPU, GPUFallbacks int
+	// GPUCandidates is the number of candidates the GPU path's shader
+	// walks (stream windows plus visible bursts), summed over its
+	// effects, and GPUPixels the pixels its quads cover.
+	GPUCandidates, GPUPixels int
 }
 
 // Renderer draws effects in batches. It caches textures, strips and
@@ -99,6 +114,8 @@ type Renderer struct {
 	tags    []uint64
 	indices []uint32
 	stats   Stats
+
+	gpu gpuPath // the GPU-evaluated path (gpu.go)
 }
 
 // snapInfo is what a frame needs from a snapshot's spec, read once.
@@ -131,6 +148,7 @@ type visible struct {
 	k      *kind
 	ox, oy float64
 	lo, hi int // its quads in Renderer.quads
+	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
 }
 
 // New returns a renderer.
@@ -156,6 +174,9 @@ func New(opts *Options) (*Renderer, error) {
 		snaps:   map[*emitter.Snapshot]*snapInfo{},
 		kinds:   map[kindKey]*kind{},
 		sprite:  raster.Sprite(),
+	}
+	if err := r.gpu.init(o.Cost); err != nil {
+		return nil, err
 	}
 	r.uniforms = map[string]any{"Ambient": r.ambient}
 	r.op.Uniforms = r.uniforms
@@ -205,6 +226,7 @@ func (r *Renderer) Reset() {
 	clear(r.snaps)
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
+	r.gpu.reset()
 }
 
 // Stats returns the statistics of the last Draw.
@@ -225,6 +247,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	vr := emitter.Rect{MinX: float64(view.Min.X), MinY: float64(view.Min.Y), MaxX: float64(view.Max.X), MaxY: float64(view.Max.Y)}
 	r.quads = r.quads[:0]
 	r.vis = r.vis[:0]
+	r.gpu.beginFrame()
 	for i := range items {
 		it := &items[i]
 		e := it.Effect
@@ -233,11 +256,19 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		}
 		hx, hy, _ := e.Host()
 		ox, oy := hx+it.X, hy+it.Y
-		if !inView(e.Bounds(), ox, oy, vr) {
+		b := e.Bounds()
+		if !inView(b, ox, oy, vr) {
 			r.stats.Culled++
 			continue
 		}
 		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
+		if g := r.gpuTry(it, k, b, ox, oy, view); g > 0 {
+			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.quads), hi: len(r.quads), gpu: g})
+			r.stats.Effects++
+			r.stats.GPU++
+			continue
+		}
+		r.stats.Batched++
 		lo := len(r.quads)
 		r.quads = e.AppendQuads(r.quads)
 		r.stats.Effects++
@@ -371,6 +402,10 @@ func (r *Renderer) addRow(row []byte) {
 func (r *Renderer) submit(dst *ebiten.Image) {
 	r.build()
 	for _, rn := range r.runs {
+		if rn.gpu {
+			r.gpu.draw(dst, rn.from, rn.to, r.pages[rn.page], r.data, r.uniforms)
+			continue
+		}
 		r.op.Images[0] = r.pages[rn.page]
 		r.op.Images[1] = r.data
 		dst.DrawTrianglesShader32(r.verts[4*rn.from:4*rn.to], r.indices[:6*(rn.to-rn.from)], r.shader, &r.op)
@@ -379,8 +414,11 @@ func (r *Renderer) submit(dst *ebiten.Image) {
 }
 
 // run is a range of quads [from, to) of the vertex buffer on one page: one
-// draw call.
-type run struct{ from, to, page int }
+// draw call. A GPU run's quads are in the GPU path's vertex buffer.
+type run struct {
+	from, to, page int
+	gpu            bool
+}
 
 // build writes the vertices of the collected quads in drawing order and
 // splits them into runs of consecutive effects on the same page.
@@ -391,11 +429,20 @@ func (r *Renderer) build() {
 		nq += (v.hi - v.lo) * v.k.layers
 	}
 	r.reserve(nq)
+	r.gpu.reserve(len(r.gpu.items))
 	r.runs = r.runs[:0]
-	slot := 0
+	slot, gslot := 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
-		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page {
+		if v.gpu > 0 {
+			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu {
+				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true})
+			}
+			gslot = r.gpu.writeItem(gslot, v.gpu-1)
+			r.runs[len(r.runs)-1].to = gslot
+			continue
+		}
+		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu {
 			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page})
 		}
 		qs := r.quads[v.lo:v.hi]

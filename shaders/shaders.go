@@ -17,6 +17,18 @@ import _ "embed"
 //go:embed particle.kage
 var Particle []byte
 
+// Effect is the source of the GPU-evaluated effect shader (effect.kage):
+// one quad over an effect's bounds whose fragments walk the effect's live
+// window, evaluate each candidate particle from the closed form (hash,
+// lifetime, spawn shape and spread, drag motion, size, squash and
+// rotation) and its appearance as Particle does, and composite the
+// particles in the batched order. Package render documents its inputs:
+// the vertex values, the instance and motion rows.
+//
+//ebitengine:shaderfile
+//go:embed effect.kage
+var Effect []byte
+
 // Source is a named shader source.
 type Source struct {
 	// Name is the file name, for example "particle.kage".
@@ -27,5 +39,5 @@ type Source struct {
 
 // All returns every shader of the package, for compile tests and tools.
 func All() []Source {
-	return []Source{{Name: "particle.kage", Src: Particle}}
+	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}}
 }

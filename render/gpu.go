@@ -1,0 +1,685 @@
+package render
+
+import (
+	"image"
+	"math"
+	"strconv"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/shaders"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Path selects how an effect is drawn.
+type Path uint8
+
+// Path values.
+//   - PathAuto (the zero value): the renderer's cost model chooses, per
+//     effect and per frame, among the paths the effect is eligible for.
+//   - PathBatched: the CPU evaluates every particle and writes its quad.
+//   - PathGPU: one quad over the effect's bounds; the shader evaluates
+//     the particles. An effect the GPU path cannot draw (see
+//     [MaxGPUParticles]) falls back to the batched path, counted in
+//     [Stats].GPUFallbacks.
+const (
+	PathAuto Path = iota
+	PathBatched
+	PathGPU
+)
+
+var pathNames = [...]string{"Auto", "Batched", "GPU"}
+
+func (p Path) String() string {
+	if int(p) < len(pathNames) {
+		return pathNames[p]
+	}
+	return "Path(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Limits of the GPU path. An effect exceeding one of them at a frame is
+// drawn by the batched path at that frame.
+const (
+	// MaxGPUParticles is the most candidates (stream indices of the live
+	// window plus the particles of the visible bursts) the GPU path's
+	// shader walks per effect: the constant bound of its loop.
+	MaxGPUParticles = 1024
+	// MaxGPUBursts is the most bursts that may be visible at once. An
+	// instance row holds this many: the visible ones and the next.
+	MaxGPUBursts = 16
+)
+
+// The other conditions for the GPU path: the stream's live window must be
+// one run of indices (an effect whose stream was turned off and on again
+// within one Lifetime.Max shows two runs), LockedToPart = false must not
+// come with a host track (particles then stay where the host was at their
+// birth: a per-particle lookup of the track the shader does not do), and
+// the effect's rows must fit the GPU texture's gpuRowLimit.
+
+// CostModel estimates what drawing an effect costs on each path, in
+// nanoseconds per frame, so that PathAuto can choose the cheaper:
+//
+//	GPU:     FragmentNS · pixels · candidates · layers + GPUEffectNS
+//	batched: ParticleNS · candidates · layers + BatchedEffectNS
+//
+// pixels is the area of the effect's bounds quad on the target,
+// candidates the live window's length (stream indices plus the visible
+// bursts' particles; on the batched path the live count is at most this),
+// layers the glow layers drawn, core included. The GPU path's own CPU cost
+// is O(1) per effect (GPUEffectNS); its shader cost grows with the area
+// times the window, the batched path's CPU cost with the window.
+//
+// A zero field takes its value from [DefaultCostModel].
+type CostModel struct {
+	// FragmentNS is the GPU's cost of testing one candidate at one
+	// fragment.
+	FragmentNS float64
+	// ParticleNS is the batched path's cost of one particle quad: the
+	// CPU's evaluation, vertices and submission, plus its rasterization.
+	ParticleNS float64
+	// GPUEffectNS and BatchedEffectNS are each path's fixed cost per
+	// effect.
+	GPUEffectNS, BatchedEffectNS float64
+}
+
+// DefaultCostModel was measured on this project's test machines (2 shared
+// cores), where the "GPU" is Mesa's llvmpipe: a software rasterizer on the
+// same CPU cores, not a GPU. BenchmarkGPUCrossover measured FragmentNS
+// ≈ 48 ns per fragment per candidate and ParticleNS ≈ 3.5 µs per particle
+// (whole frames: llvmpipe rasterizes the batched path's triangles on the
+// CPU too), so the GPU path wins only for effects whose bounds cover less
+// than ParticleNS / FragmentNS ≈ 72 pixels. BenchmarkGPUEffectCPU
+// measured the fixed CPU costs per effect (about 2 µs and 1 µs). A real
+// GPU tests a fragment-candidate orders of magnitude faster and spends no
+// CPU on the batched path's rasterization, so there the crossover moves to
+// much larger effects: measure the constants on the target hardware and
+// set them in Options.Cost.
+var DefaultCostModel = CostModel{
+	FragmentNS:      48,
+	ParticleNS:      3500,
+	GPUEffectNS:     2000,
+	BatchedEffectNS: 1000,
+}
+
+func (m CostModel) withDefaults() CostModel {
+	d := DefaultCostModel
+	if m.FragmentNS > 0 {
+		d.FragmentNS = m.FragmentNS
+	}
+	if m.ParticleNS > 0 {
+		d.ParticleNS = m.ParticleNS
+	}
+	if m.GPUEffectNS > 0 {
+		d.GPUEffectNS = m.GPUEffectNS
+	}
+	if m.BatchedEffectNS > 0 {
+		d.BatchedEffectNS = m.BatchedEffectNS
+	}
+	return d
+}
+
+// GPUCost is the model's cost of the GPU path, in nanoseconds.
+func (m CostModel) GPUCost(pixels, candidates, layers int) float64 {
+	return m.FragmentNS*float64(pixels)*float64(candidates)*float64(layers) + m.GPUEffectNS
+}
+
+// BatchedCost is the model's cost of the batched path, in nanoseconds.
+func (m CostModel) BatchedCost(candidates, layers int) float64 {
+	return m.ParticleNS*float64(candidates)*float64(layers) + m.BatchedEffectNS
+}
+
+// Prefer returns the cheaper path for an effect of the given size.
+func (m CostModel) Prefer(pixels, candidates, layers int) Path {
+	if m.GPUCost(pixels, candidates, layers) < m.BatchedCost(candidates, layers) {
+		return PathGPU
+	}
+	return PathBatched
+}
+
+// gpuOriginSpan is how far the clock may move from an instance row's
+// origin before burst births are re-based: float32 offsets of at most 16 s
+// keep ages within 1e-6 s.
+const gpuOriginSpan = 16 * emitter.TicksPerSecond
+
+// gpuSweepEvery and gpuKeepFrames: every gpuSweepEvery Draws, instance
+// rows of effects not drawn for gpuKeepFrames Draws are freed.
+const (
+	gpuSweepEvery = 64
+	gpuKeepFrames = 120
+)
+
+// gpuPath is the renderer's state for the GPU path.
+type gpuPath struct {
+	shader *ebiten.Shader
+	op     ebiten.DrawTrianglesShaderOptions
+	cost   CostModel
+
+	// The row texture (image 2) and its CPU copy, to refill it when it
+	// grows. subs caches a sub-image per row for writes.
+	tex     *ebiten.Image
+	texRows int
+	pix     []byte
+	subs    []*ebiten.Image
+	used    int   // rows handed out
+	free    []int // rows freed by the sweep
+	writes  int   // rows written so far (for tests)
+	scratch [gpuRowBytes]byte
+
+	motions   map[*emitter.Snapshot]*gpuMotion
+	instances map[*emitter.Effect]*gpuInstance
+	frame     uint64
+
+	items   []gpuItem
+	verts   []ebiten.Vertex
+	indices []uint32
+	bursts  []emitter.Burst // scratch
+}
+
+// gpuInstance is an effect's state on the GPU path: its instance row and
+// the stream's Enabled history, read from the effect when it may have
+// changed.
+type gpuInstance struct {
+	row     int // -1 until the effect is first drawn on the GPU path
+	seen    uint64
+	written bool
+	data    instanceRow
+	snap    *emitter.Snapshot // of the row
+
+	tgKnown bool
+	tgSnap  *emitter.Snapshot
+	on0     bool
+	toggles []emitter.Toggle
+	clock   emitter.Ticks // at the last frame
+	nb      int           // bursts kept at the last frame
+	last    emitter.Burst // the newest of them
+	reads   int           // State calls (for tests)
+}
+
+// gpuItem is one effect drawn on the GPU path this frame: its quad and
+// the per-frame values its vertices carry (see effect.kage).
+type gpuItem struct {
+	x0, y0, x1, y1     float32 // the quad on the target
+	hx, hy             float64 // the host centre on the target
+	xrel               float32 // the stream clock x = c·r minus the window's first index
+	baseHi, baseLo     float32 // that index mod 2^32, in 16-bit halves
+	bclock             float32 // the clock minus the row's origin, seconds
+	rows               float32 // instance row + gpuRowLimit · kind row
+	ns                 float32 // stream candidates (0: none)
+	hostRot            float32 // degrees
+	bursts             float32 // first visible slot + 64 · visible bursts
+	candidates, pixels int
+}
+
+func (g *gpuPath) init(cost CostModel) error {
+	sh, err := ebiten.NewShader(shaders.Effect)
+	if err != nil {
+		return err
+	}
+	g.shader = sh
+	g.cost = cost.withDefaults()
+	g.op.Blend = ebiten.BlendSourceOver
+	g.motions = map[*emitter.Snapshot]*gpuMotion{}
+	g.instances = map[*emitter.Effect]*gpuInstance{}
+	return nil
+}
+
+// reset drops every row (Renderer.Reset).
+func (g *gpuPath) reset() {
+	if g.tex != nil {
+		g.tex.Deallocate()
+	}
+	g.tex, g.texRows, g.pix, g.subs, g.used, g.free = nil, 0, nil, nil, 0, nil
+	clear(g.motions)
+	clear(g.instances)
+}
+
+// beginFrame starts a Draw: it sweeps instance rows of effects no longer
+// drawn now and then.
+func (g *gpuPath) beginFrame() {
+	g.frame++
+	g.items = g.items[:0]
+	if g.frame%gpuSweepEvery != 0 {
+		return
+	}
+	for e, in := range g.instances {
+		if g.frame-in.seen > gpuKeepFrames {
+			if in.row >= 0 {
+				g.free = append(g.free, in.row)
+			}
+			delete(g.instances, e)
+		}
+	}
+}
+
+// allocRow hands out a row of the GPU texture.
+func (g *gpuPath) allocRow() (int, bool) {
+	if n := len(g.free); n > 0 {
+		row := g.free[n-1]
+		g.free = g.free[:n-1]
+		return row, true
+	}
+	if g.used >= gpuRowLimit {
+		return 0, false
+	}
+	g.used++
+	if need := g.used * gpuRowBytes; len(g.pix) < need {
+		g.pix = append(g.pix, make([]byte, need-len(g.pix))...)
+	}
+	return g.used - 1, true
+}
+
+// writeRow stores row data and uploads it, growing the texture when full.
+func (g *gpuPath) writeRow(row int, data []byte) {
+	g.writes++
+	copy(g.pix[row*gpuRowBytes:(row+1)*gpuRowBytes], data)
+	if row < g.texRows {
+		sub := g.subs[row]
+		if sub == nil {
+			sub = g.tex.SubImage(image.Rect(0, row, gpuRowTexels, row+1)).(*ebiten.Image)
+			g.subs[row] = sub
+		}
+		sub.WritePixels(data[:gpuRowBytes])
+		return
+	}
+	// The old texture is left to the garbage collector, as the batched
+	// data texture is: draws queued earlier in the frame may still read it.
+	n := max(16, 2*g.texRows)
+	for n <= row {
+		n *= 2
+	}
+	g.texRows = n
+	g.tex = ebiten.NewImage(gpuRowTexels, n)
+	g.subs = make([]*ebiten.Image, n)
+	g.tex.SubImage(image.Rect(0, 0, gpuRowTexels, g.used)).(*ebiten.Image).WritePixels(g.pix[:g.used*gpuRowBytes])
+}
+
+// motionOf returns snap's motion values, writing its row on first use; nil
+// when the texture has no row left.
+func (g *gpuPath) motionOf(snap *emitter.Snapshot) *gpuMotion {
+	if m := g.motions[snap]; m != nil {
+		return m
+	}
+	row, ok := g.allocRow()
+	if !ok {
+		return nil
+	}
+	m := newGPUMotion(snap)
+	m.row = row
+	encodeMotion(g.scratch[:], snap)
+	g.writeRow(row, g.scratch[:])
+	g.motions[snap] = m
+	return m
+}
+
+// instanceOf returns e's instance, creating it (without a row) on first
+// sight.
+func (g *gpuPath) instanceOf(e *emitter.Effect) *gpuInstance {
+	in := g.instances[e]
+	if in == nil {
+		in = &gpuInstance{row: -1}
+		g.instances[e] = in
+	}
+	in.seen = g.frame
+	return in
+}
+
+// syncToggles keeps in's copy of the stream's Enabled history current. The
+// emitter exposes it through State only, which copies the whole history,
+// so it is re-read only when it may have changed: on first sight, after a
+// snapshot swap or a rewind, when the kept bursts change other than by
+// new ones added after the newest (Restore, Restart and Clear change
+// them), or when the effect's Enabled state at the clock is not the one
+// the copy predicts. What this cannot see is a SetEnabled pair that
+// leaves the state as it was, with the clock moved between the two calls,
+// all between two Draws with no rewind; the particles born in that gap
+// would be drawn (see the package documentation).
+func (in *gpuInstance) syncToggles(e *emitter.Effect, snap *emitter.Snapshot, c emitter.Ticks, bursts []emitter.Burst) {
+	need := !in.tgKnown || in.tgSnap != snap || c < in.clock || !appended(bursts, in.nb, in.last, in.clock)
+	if !need && enabledAt(in.on0, in.toggles, c) != e.Enabled() {
+		need = true
+	}
+	if need {
+		in.reads++
+		st := e.State()
+		in.on0 = st.EnabledAtStart
+		in.toggles = append(in.toggles[:0], st.Toggles...)
+		in.tgKnown, in.tgSnap = true, snap
+	}
+	in.clock, in.nb = c, len(bursts)
+	if len(bursts) > 0 {
+		in.last = bursts[len(bursts)-1]
+	}
+}
+
+// appended reports whether bursts is a list that held last as its newest
+// of n (n = 0: none) and has since only gained bursts at or after the
+// previous frame's clock prev, or lost old ones to pruning: what Emit and
+// the clock moving on do.
+func appended(bursts []emitter.Burst, n int, last emitter.Burst, prev emitter.Ticks) bool {
+	for i := len(bursts) - 1; i >= 0; i-- {
+		b := bursts[i]
+		if n > 0 && b == last {
+			return true
+		}
+		if b.Time < prev {
+			return false
+		}
+	}
+	return n == 0
+}
+
+// enabledAt is the stream's state at clock c under a toggle history.
+func enabledAt(on0 bool, toggles []emitter.Toggle, c emitter.Ticks) bool {
+	on := on0
+	for _, t := range toggles {
+		if t.At > c {
+			break
+		}
+		on = t.On
+	}
+	return on
+}
+
+// streamRuns returns the runs of stream indices that can be alive at
+// clock c (seconds) under the toggle history: the live window
+// 0 <= c·r - i < window restricted to the spans where the stream was on,
+// computed like the emitter does (emitter/eval.go, segments and
+// appendStream). It stops counting at two runs.
+func streamRuns(m *gpuMotion, c float64, on0 bool, toggles []emitter.Toggle) (runs [2][2]int64, n int) {
+	r := m.rate
+	if !(r > 0) {
+		return runs, 0
+	}
+	lower := c - m.lifeMax
+	x, w := c*r, m.window
+	on, start := on0, 0.0
+	for i := 0; i <= len(toggles); i++ {
+		end, next := math.Inf(1), on
+		if i < len(toggles) {
+			end, next = toggles[i].At.Seconds(), toggles[i].On
+		}
+		if on && end > lower && start <= c {
+			if lo, hi, ok := streamRun(r, x, w, start, end); ok {
+				if n == len(runs) {
+					return runs, n + 1
+				}
+				runs[n] = [2]int64{lo, hi}
+				n++
+			}
+		}
+		on, start = next, end
+	}
+	return runs, n
+}
+
+// streamRun is emitter's appendStream: the indices i with 0 <= x - i < w
+// born in [on, off), from rounded bounds widened by one and checked with
+// the expressions the evaluation uses.
+func streamRun(r, x, w, on, off float64) (lo, hi int64, ok bool) {
+	in := func(i int64) bool {
+		d, b := x-float64(i), float64(i)/r
+		return d >= 0 && d < w && b >= on && b < off
+	}
+	lo = int64(math.Max(math.Floor(x-w)-1, 0))
+	hi = int64(math.Floor(x) + 1)
+	for lo <= hi && !in(lo) {
+		lo++
+	}
+	for hi >= lo && !in(hi) {
+		hi--
+	}
+	return lo, hi, lo <= hi
+}
+
+// lastBorn is the last stream index born at or before t (seconds): the
+// largest i with float64(i)/r <= t, the emitter's test for a stream
+// particle going before a burst at t (emitter/eval.go, lastBornBy).
+func lastBorn(t, r float64) int64 {
+	m := int64(math.Floor(t * r))
+	for float64(m+1)/r <= t {
+		m++
+	}
+	for m >= 0 && float64(m)/r > t {
+		m--
+	}
+	return m
+}
+
+// visibleBursts returns the range [v0, v1) of bursts (sorted by time, as
+// Effect.Bursts gives them) that can show particles at clock c: born at
+// or before c, less than Lifetime.Max ago.
+func visibleBursts(bursts []emitter.Burst, c emitter.Ticks, lifeMax float64) (v0, v1 int) {
+	v1 = len(bursts)
+	for v1 > 0 && bursts[v1-1].Time > c {
+		v1--
+	}
+	v0 = v1
+	for v0 > 0 && (c-bursts[v0-1].Time).Seconds() < lifeMax {
+		v0--
+	}
+	return v0, v1
+}
+
+// boundsQuad is the pixel-aligned quad over bounds b placed at (ox, oy),
+// clipped to view; empty (x0 == x1 or y0 == y1) when nothing is left. A
+// pixel is covered when its centre lies in the bounds, and every such
+// centre lies in the quad.
+func boundsQuad(b emitter.Rect, ox, oy float64, view image.Rectangle) (x0, y0, x1, y1 int) {
+	bx := b.Translate(ox, oy)
+	x0 = max(view.Min.X, clampPix(math.Floor(bx.MinX)))
+	y0 = max(view.Min.Y, clampPix(math.Floor(bx.MinY)))
+	x1 = min(view.Max.X, clampPix(math.Ceil(bx.MaxX)))
+	y1 = min(view.Max.Y, clampPix(math.Ceil(bx.MaxY)))
+	if x1 <= x0 || y1 <= y0 {
+		return x0, y0, x0, y0
+	}
+	return x0, y0, x1, y1
+}
+
+// clampPix converts a floored or ceiled coordinate to int without
+// overflow (NaN gives 0).
+func clampPix(v float64) int {
+	const lim = 1 << 30
+	switch {
+	case v != v:
+		return 0
+	case v < -lim:
+		return -lim
+	case v > lim:
+		return lim
+	}
+	return int(v)
+}
+
+// gpuTry decides whether the item goes to the GPU path and, if it does,
+// prepares its instance row and appends its gpuItem. It returns the
+// item's index + 1, or 0 for the batched path. Its cost is O(1) in the
+// particle count: O(bursts kept) to copy the burst list and find the
+// visible ones.
+func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle) int {
+	if it.Path == PathBatched {
+		return 0
+	}
+	g := &r.gpu
+	e := it.Effect
+	forced := it.Path == PathGPU
+	fallback := func() int {
+		if forced {
+			r.stats.GPUFallbacks++
+		}
+		return 0
+	}
+	snap := e.Snapshot()
+	m := g.motionOf(snap)
+	if m == nil || (m.unlocked && e.Track().Len() > 0) || k.row >= gpuRowLimit {
+		return fallback()
+	}
+	x0, y0, x1, y1 := boundsQuad(b, ox, oy, view)
+	pixels := (x1 - x0) * (y1 - y0)
+
+	c := e.Clock()
+	cs := c.Seconds()
+	in := g.instanceOf(e)
+	g.bursts = e.Bursts(g.bursts[:0])
+	bursts := g.bursts
+	if m.rate > 0 { // toggles matter to the stream only
+		in.syncToggles(e, snap, c, bursts)
+	}
+	v0, v1 := visibleBursts(bursts, c, m.lifeMax)
+	if v1-v0 > MaxGPUBursts {
+		return fallback()
+	}
+	runs, nr := streamRuns(m, cs, in.on0, in.toggles)
+	if nr > 1 {
+		return fallback()
+	}
+	var lo, ns int64
+	if nr == 1 {
+		lo, ns = runs[0][0], runs[0][1]-runs[0][0]+1
+	}
+	cand := ns
+	for _, bu := range bursts[v0:v1] {
+		cand += int64(bu.Count)
+	}
+	if cand > MaxGPUParticles {
+		return fallback()
+	}
+	if !forced && g.cost.Prefer(pixels, int(cand), k.layers) != PathGPU {
+		return 0
+	}
+	if in.row < 0 {
+		row, ok := g.allocRow()
+		if !ok {
+			return fallback()
+		}
+		in.row, in.written = row, false
+	}
+	slot := g.syncRow(in, e, snap, m, c, bursts, v0, v1)
+
+	_, _, hrot := e.Host()
+	it2 := gpuItem{
+		x0: float32(x0), y0: float32(y0), x1: float32(x1), y1: float32(y1),
+		hx: ox, hy: oy,
+		baseHi:     float32(uint32(lo) >> 16),
+		baseLo:     float32(uint32(lo) & 0xFFFF),
+		bclock:     float32((c - in.data.origin).Seconds()),
+		rows:       float32(in.row) + gpuRowLimit*k.row,
+		ns:         float32(ns),
+		hostRot:    float32(hrot),
+		bursts:     float32(slot + 64*(v1-v0)),
+		candidates: int(cand),
+		pixels:     pixels,
+	}
+	if ns > 0 {
+		it2.xrel = float32(cs*m.rate - float64(lo))
+	}
+	g.items = append(g.items, it2)
+	r.stats.GPUCandidates += int(cand)
+	r.stats.GPUPixels += pixels
+	return len(g.items)
+}
+
+// syncRow makes in's row hold what the frame needs: the effect's seed,
+// the scales of its host size, and the visible bursts bursts[v0:v1] as
+// consecutive slots with births close to the row's origin. It rewrites the
+// row only when one of those changed, and returns the slot of bursts[v0].
+func (g *gpuPath) syncRow(in *gpuInstance, e *emitter.Effect, snap *emitter.Snapshot, m *gpuMotion, c emitter.Ticks, bursts []emitter.Burst, v0, v1 int) int {
+	d := &in.data
+	hw, hh := e.HostSize()
+	pps := e.PixelsPerStud()
+	ok := in.written && in.snap == snap && d.seed == e.Seed() && d.hostW == hw && d.hostH == hh && d.pixPerSt == pps
+	slot := 0
+	if ok && v1 > v0 {
+		if off := c - d.origin; off > gpuOriginSpan || off < -gpuOriginSpan {
+			ok = false
+		}
+	}
+	if ok && v1 > v0 {
+		ok = false
+		for s := 0; s+(v1-v0) <= d.nslots; s++ {
+			if d.slots[s].burst != bursts[v0] {
+				continue
+			}
+			ok = true
+			for j := 1; j < v1-v0; j++ {
+				if d.slots[s+j].burst != bursts[v0+j] {
+					ok = false
+					break
+				}
+			}
+			slot = s
+			break
+		}
+	}
+	if ok {
+		return slot
+	}
+	*d = instanceRow{
+		seed:         e.Seed(),
+		motion:       m.row,
+		moveScale:    pps * m.speedScale * m.scale, // as emitter's newFrame
+		sizeScale:    pps * m.sizeScale * m.scale,
+		halfW:        m.emitW * 0.5 * hw,
+		halfH:        m.emitH * 0.5 * hh,
+		origin:       c,
+		maxParticles: m.maxParticles,
+		hostW:        hw,
+		hostH:        hh,
+		pixPerSt:     pps,
+	}
+	d.sphereBase = math.Atan2(m.dirY*d.halfH, m.dirX*d.halfW)
+	for _, bu := range bursts[v0:min(len(bursts), v0+MaxGPUBursts)] {
+		sl := &d.slots[d.nslots]
+		sl.burst = bu
+		if m.rate > 0 {
+			sl.split = lastBorn(bu.Time.Seconds(), m.rate)
+		}
+		d.nslots++
+	}
+	encodeInstance(g.scratch[:], d)
+	g.writeRow(in.row, g.scratch[:])
+	in.written, in.snap = true, snap
+	return 0
+}
+
+// reserve makes room for n GPU quads.
+func (g *gpuPath) reserve(n int) {
+	if 4*n <= len(g.verts) {
+		return
+	}
+	n += n / 4
+	g.verts = make([]ebiten.Vertex, 4*n)
+	g.indices = make([]uint32, 6*n)
+	for q := range n {
+		b := uint32(4 * q)
+		copy(g.indices[6*q:], []uint32{b, b + 1, b + 2, b + 1, b + 2, b + 3})
+	}
+}
+
+// writeItem writes item i's four vertices at quad slot slot and returns
+// the next slot. SrcX/SrcY carry each corner relative to the host centre:
+// the shader gets the fragment's position in the particles' frame from
+// them (after taking off the page's origin).
+func (g *gpuPath) writeItem(slot, i int) int {
+	it := &g.items[i]
+	v := g.verts[4*slot : 4*slot+4 : 4*slot+4]
+	xs := [4]float32{it.x0, it.x1, it.x0, it.x1}
+	ys := [4]float32{it.y0, it.y0, it.y1, it.y1}
+	for j := range v {
+		v[j] = ebiten.Vertex{
+			DstX: xs[j], DstY: ys[j],
+			SrcX: float32(float64(xs[j]) - it.hx), SrcY: float32(float64(ys[j]) - it.hy),
+			ColorR: it.xrel, ColorG: it.baseHi, ColorB: it.baseLo, ColorA: it.bclock,
+			Custom0: it.rows, Custom1: it.ns, Custom2: it.hostRot, Custom3: it.bursts,
+		}
+	}
+	return slot + 1
+}
+
+// draw submits GPU quads [from, to) with page and the data texture.
+func (g *gpuPath) draw(dst *ebiten.Image, from, to int, page, data *ebiten.Image, uniforms map[string]any) {
+	g.op.Images[0] = page
+	g.op.Images[1] = data
+	g.op.Images[2] = g.tex
+	g.op.Uniforms = uniforms
+	dst.DrawTrianglesShader32(g.verts[4*from:4*to], g.indices[:6*(to-from)], g.shader, &g.op)
+}

@@ -1,0 +1,103 @@
+// # The GPU path
+//
+// An effect can instead be drawn as one quad over its conservative bounds
+// ([emitter.Effect.Bounds], placed on the target and clipped to it) whose
+// fragment shader (shaders/effect.kage) evaluates the particles itself:
+// per effect per frame the CPU does O(1) work in the particle count (it
+// copies the effect's burst list to find the visible bursts), whatever the
+// count. Item.Path picks the path; PathAuto (the default) asks the
+// renderer's [CostModel].
+//
+// Each fragment walks the effect's live window in birth order, stream
+// indices and the visible bursts' particles merged as the emitter merges
+// them, and for each candidate evaluates what emitter/derive.go does: the
+// Stream/Bits hash with the emitter's channels, the lifetime and the
+// death test (stream particles in index space, d = x - i against r·L,
+// bursts by age), the spawn shape (every Shape, ShapeStyle, ShapeInOut
+// and ShapePartial), spread, the closed-form drag motion (parabola,
+// Horner series below |kt| = 0.5, clamped exponential), size, squash,
+// rotation and the Velocity orientations, and the locked host rotation;
+// then the appearance of particle.kage (transparency with its envelope,
+// colour, strip, Grade, Influence, the flipbook with bilinear sampling and
+// crossfade, the blend modes) for the particles whose rotated quad covers
+// it. It composites them in the batched order, glow layers outermost
+// first and then the cores, each pass oldest first, and returns one
+// premultiplied colour that Ebitengine composites source-over: additive
+// sums and alpha order within an effect are those of the batched path,
+// in float32 instead of 8 bits between particles.
+//
+// Integers are exact: the hash, particle keys (modulo 2^32), the birth
+// order, the shapes' sign and mirror choices (bit 31 of their rolls) and
+// the flipbook and strip rolls. Continuous values are float32: positions
+// agree with the emitter's float64 within about 1e-5 px in the tests. A
+// stream particle's life is decided from d = x - i with x the clock in
+// index units relative to the window's first index (exact in 16-bit
+// halves), so it stays precise however long the effect runs; bursts'
+// births are stored relative to an origin the instance row re-bases when
+// the clock drifts 16 s from it. With a constant Lifetime, every candidate
+// of the window (decided in float64 on the CPU) is alive; with a rolled
+// one, a particle within float32 rounding (about 1e-7 of its lifetime) of
+// its death may live one frame more or less than on the CPU.
+//
+// # GPU path layout
+//
+// Four vertices per effect; all carry the same values except the corner:
+//
+//	DstX, DstY  the bounds quad's corner on the target, whole pixels
+//	SrcX, SrcY  the same corner relative to the host centre
+//	ColorR      x = c·r minus the window's first index (float32)
+//	ColorG, B   the window's first index mod 2^32, high and low 16 bits
+//	ColorA      the clock minus the instance row's origin, seconds
+//	Custom0     instance row + 4096 · kind row
+//	Custom1     the window's length (stream candidates)
+//	Custom2     the host's rotation, degrees
+//	Custom3     first visible burst slot + 64 · visible bursts
+//
+// Image 0 is the atlas page, image 1 the batched data texture (the kind
+// row gives the appearance), image 2 the GPU path's own rows, 160 texels
+// wide (gpu_data.go): a motion row per snapshot (lifetime, speed, shape,
+// direction, acceleration, spread, drag, rotation ranges, the size and
+// squash curves, the glow layers' growth and opacity, the largest quad's
+// half-diagonal) and an instance row per effect (seed, host-size scales,
+// emission half-extents, a Sphere's arc centre, and MaxGPUBursts burst
+// slots: birth, count, key base, and the last stream index born by it).
+// Motion rows are written once; an instance row only when the seed, the
+// host size or the visible bursts change, or when its origin must be
+// re-based. Consecutive GPU-path effects on one page share a draw call.
+//
+// # Limits and fallbacks
+//
+// The walk is bounded by MaxGPUParticles candidates (1,024) and
+// MaxGPUBursts visible bursts (16). An effect beyond either, one whose
+// stream was turned off and on again within a lifetime (two runs of
+// indices), and one with LockedToPart = false and a host track (its
+// particles stay where the host was at their birth, a per-particle track
+// lookup) are drawn by the batched path; Stats.GPUFallbacks counts those
+// that asked for the GPU path. The GPU path does not thin: the budget
+// applies to the batched path. The emitter exposes the stream's Enabled
+// history only through Effect.State, which copies all of the history, so
+// the GPU path re-reads it only when it may have changed (first sight,
+// snapshot swap, rewind, burst list change, or an Enabled state at the
+// clock other than the copy predicts); a SetEnabled off-and-on pair
+// between two Draws that leaves the state as it was, with the clock moved
+// between the two calls and no rewind, goes unseen, and the particles born
+// in that gap are drawn.
+//
+// # Cost model
+//
+// With pixels the bounds quad's area, candidates the live window (stream
+// indices plus visible bursts' particles) and layers the glow layers, core
+// included:
+//
+//	GPU:     FragmentNS · pixels · candidates · layers + GPUEffectNS
+//	batched: ParticleNS · candidates · layers + BatchedEffectNS
+//
+// For effects of many particles the GPU path is the cheaper when pixels <
+// ParticleNS / FragmentNS. On this project's test machines, Mesa llvmpipe
+// (a software rasterizer, not a GPU) measured FragmentNS ≈ 48 ns and
+// ParticleNS ≈ 3.5 µs (whole frames), a crossover near 72 pixels
+// (BenchmarkGPUCrossover); those are the defaults. There the GPU path's
+// CPU cost per effect stayed near 2 µs from 10 to 1,000 particles while
+// the batched path's grew from 2 µs to 120-160 µs (BenchmarkGPUEffectCPU).
+// On a real GPU, set the constants from a measurement there.
+package render
