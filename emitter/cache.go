@@ -73,9 +73,10 @@ func (e *Effect) releaseBurstCaches() {
 	}
 }
 
-// invalidate drops every cached constant: called when the seed, the
-// snapshot, the host size or the burst numbering change.
+// invalidate drops every cached constant and counts a revision: called
+// when the seed, the snapshot, the host size or the burst numbering change.
 func (e *Effect) invalidate() {
+	e.revision++
 	e.boundsValid = false
 	clear(e.streamCache)
 	for i := range e.burstCaches {

@@ -530,3 +530,41 @@ func TestPrewarmReservesCapacity(t *testing.T) {
 		t.Fatalf("Prewarm 5000 with MaxParticles %d compiled to %d", s.MaxParticles, got)
 	}
 }
+
+func TestRevisionCountsHistoryChanges(t *testing.T) {
+	s := busySpec()
+	e := newEffect(t, s, nil)
+	e.Play()
+	changes := []struct {
+		name string
+		do   func()
+		bump bool
+	}{
+		{"clock", func() { e.SetTime(1) }, false},
+		{"host", func() { e.SetHost(3, 4, 5) }, false},
+		{"burst", func() { e.Emit(5) }, true},
+		{"disable", func() { e.SetEnabled(false) }, true},
+		{"disable again", func() { e.SetEnabled(false) }, false},
+		{"seed", func() { e.SetSeed(9) }, true},
+		{"host size", func() { e.SetHostSize(300, 100) }, true},
+		{"same host size", func() { e.SetHostSize(300, 100) }, false},
+		{"restore", func() { e.Restore(e.State()) }, true},
+		{"clear", func() { e.Clear() }, true},
+	}
+	for _, c := range changes {
+		before := e.Revision()
+		c.do()
+		if moved := e.Revision() != before; moved != c.bump {
+			t.Errorf("%s: revision moved = %v, want %v", c.name, moved, c.bump)
+		}
+	}
+	e.SetTime(2)
+	e.SetEnabled(false)
+	e.SetTime(3)
+	e.SetEnabled(true)
+	got := e.AppendToggles(nil)
+	want := []emitter.Toggle{{At: 2 * tps, On: false}, {At: 3 * tps, On: true}}
+	if !reflect.DeepEqual(got, want) || e.EnabledAtStart() != s.Enabled {
+		t.Fatalf("toggles %+v start %v, want %+v start %v", got, e.EnabledAtStart(), want, s.Enabled)
+	}
+}

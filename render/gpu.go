@@ -171,7 +171,6 @@ type gpuPath struct {
 	items   []gpuItem
 	verts   []ebiten.Vertex
 	indices []uint32
-	bursts  []emitter.Burst // scratch
 }
 
 // gpuInstance is an effect's state on the GPU path: its instance row and
@@ -185,13 +184,11 @@ type gpuInstance struct {
 	snap    *emitter.Snapshot // of the row
 
 	tgKnown bool
-	tgSnap  *emitter.Snapshot
+	rev     uint64 // the effect's Revision the copies below are of
 	on0     bool
 	toggles []emitter.Toggle
-	clock   emitter.Ticks // at the last frame
-	nb      int           // bursts kept at the last frame
-	last    emitter.Burst // the newest of them
-	reads   int           // State calls (for tests)
+	bursts  []emitter.Burst
+	reads   int // re-reads of the history (for tests)
 }
 
 // gpuItem is one effect drawn on the GPU path this frame: its quad and
@@ -322,61 +319,18 @@ func (g *gpuPath) instanceOf(e *emitter.Effect) *gpuInstance {
 	return in
 }
 
-// syncToggles keeps in's copy of the stream's Enabled history current. The
-// emitter exposes it through State only, which copies the whole history,
-// so it is re-read only when it may have changed: on first sight, after a
-// snapshot swap or a rewind, when the kept bursts change other than by
-// new ones added after the newest (Restore, Restart and Clear change
-// them), or when the effect's Enabled state at the clock is not the one
-// the copy predicts. What this cannot see is a SetEnabled pair that
-// leaves the state as it was, with the clock moved between the two calls,
-// all between two Draws with no rewind; the particles born in that gap
-// would be drawn (see the package documentation).
-func (in *gpuInstance) syncToggles(e *emitter.Effect, snap *emitter.Snapshot, c emitter.Ticks, bursts []emitter.Burst) {
-	need := !in.tgKnown || in.tgSnap != snap || c < in.clock || !appended(bursts, in.nb, in.last, in.clock)
-	if !need && enabledAt(in.on0, in.toggles, c) != e.Enabled() {
-		need = true
+// sync keeps in's copies of the effect's bursts and Enabled history
+// current: it re-reads them only when the effect's Revision has moved, so a
+// steady frame copies nothing.
+func (in *gpuInstance) sync(e *emitter.Effect) {
+	if in.tgKnown && in.rev == e.Revision() {
+		return
 	}
-	if need {
-		in.reads++
-		st := e.State()
-		in.on0 = st.EnabledAtStart
-		in.toggles = append(in.toggles[:0], st.Toggles...)
-		in.tgKnown, in.tgSnap = true, snap
-	}
-	in.clock, in.nb = c, len(bursts)
-	if len(bursts) > 0 {
-		in.last = bursts[len(bursts)-1]
-	}
-}
-
-// appended reports whether bursts is a list that held last as its newest
-// of n (n = 0: none) and has since only gained bursts at or after the
-// previous frame's clock prev, or lost old ones to pruning: what Emit and
-// the clock moving on do.
-func appended(bursts []emitter.Burst, n int, last emitter.Burst, prev emitter.Ticks) bool {
-	for i := len(bursts) - 1; i >= 0; i-- {
-		b := bursts[i]
-		if n > 0 && b == last {
-			return true
-		}
-		if b.Time < prev {
-			return false
-		}
-	}
-	return n == 0
-}
-
-// enabledAt is the stream's state at clock c under a toggle history.
-func enabledAt(on0 bool, toggles []emitter.Toggle, c emitter.Ticks) bool {
-	on := on0
-	for _, t := range toggles {
-		if t.At > c {
-			break
-		}
-		on = t.On
-	}
-	return on
+	in.reads++
+	in.on0 = e.EnabledAtStart()
+	in.toggles = e.AppendToggles(in.toggles[:0])
+	in.bursts = e.Bursts(in.bursts[:0])
+	in.tgKnown, in.rev = true, e.Revision()
 }
 
 // streamRuns returns the runs of stream indices that can be alive at
@@ -519,11 +473,8 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	c := e.Clock()
 	cs := c.Seconds()
 	in := g.instanceOf(e)
-	g.bursts = e.Bursts(g.bursts[:0])
-	bursts := g.bursts
-	if m.rate > 0 { // toggles matter to the stream only
-		in.syncToggles(e, snap, c, bursts)
-	}
+	in.sync(e)
+	bursts := in.bursts
 	v0, v1 := visibleBursts(bursts, c, m.lifeMax)
 	if v1-v0 > MaxGPUBursts {
 		return fallback()

@@ -74,14 +74,9 @@
 // particles stay where the host was at their birth, a per-particle track
 // lookup) are drawn by the batched path; Stats.GPUFallbacks counts those
 // that asked for the GPU path. The GPU path does not thin: the budget
-// applies to the batched path. The emitter exposes the stream's Enabled
-// history only through Effect.State, which copies all of the history, so
-// the GPU path re-reads it only when it may have changed (first sight,
-// snapshot swap, rewind, burst list change, or an Enabled state at the
-// clock other than the copy predicts); a SetEnabled off-and-on pair
-// between two Draws that leaves the state as it was, with the clock moved
-// between the two calls and no rewind, goes unseen, and the particles born
-// in that gap are drawn.
+// applies to the batched path. Each effect's bursts and Enabled history
+// are copied once and re-read only when its Revision moves, so a steady
+// frame copies nothing.
 //
 // # Cost model
 //

@@ -452,15 +452,24 @@ func TestGPUToggleSync(t *testing.T) {
 	e.Advance(0.3)
 	check("on again")
 
-	// Emitting every frame adds bursts after the newest: no re-read.
+	// Emitting every frame re-reads the history once per burst (each moves
+	// the revision); frames without a change re-read nothing.
 	reads := r.gpu.instances[e].reads
 	for range 10 {
 		e.Emit(2)
 		e.Advance(1.0 / 60)
 		check("emitting")
 	}
+	if n := r.gpu.instances[e].reads - reads; n > 10 {
+		t.Errorf("%d history reads for 10 bursts", n)
+	}
+	reads = r.gpu.instances[e].reads
+	for range 5 {
+		e.Advance(1.0 / 60)
+		check("steady")
+	}
 	if n := r.gpu.instances[e].reads - reads; n != 0 {
-		t.Errorf("%d State reads while emitting", n)
+		t.Errorf("%d history reads on steady frames", n)
 	}
 	// Rolling back to a saved state and replaying other inputs is seen
 	// (the clock goes back).
@@ -472,16 +481,16 @@ func TestGPUToggleSync(t *testing.T) {
 	e.SetEnabled(false)
 	e.Advance(0.05)
 	check("rolled back, stream off")
-	// A burst-only effect never needs the history.
-	b := burstEffect(t, 10, 0.2, 3, nil)
-	b.Play()
-	for range 3 {
-		b.Emit(1)
-		b.Advance(0.1)
-		collectGPU(t, r, b)
-	}
-	if n := r.gpu.instances[b].reads; n != 0 {
-		t.Errorf("%d State reads for a burst-only effect", n)
+	// An off-and-on pair between two draws, the clock moving between the
+	// two calls, is seen (the revision moved): the stream now has two runs
+	// of indices, which the GPU walk leaves to the batched path.
+	e.SetEnabled(false)
+	e.Advance(0.1)
+	e.SetEnabled(true)
+	e.Advance(0.05)
+	r.collect(image.Rect(-4000, -4000, 4000, 4000), []Item{{Effect: e, Path: PathGPU}})
+	if st := r.Stats(); st.GPU != 0 || st.GPUFallbacks != 1 {
+		t.Errorf("off and on between draws: stats %+v, want a fallback to the batched path", st)
 	}
 }
 
