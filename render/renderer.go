@@ -1,8 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"reflect"
+	"runtime"
 	"slices"
 
 	"github.com/emberfx/ember/emitter"
@@ -35,6 +37,11 @@ type Options struct {
 	// Cost is the cost model PathAuto chooses with (zero fields: the
 	// DefaultCostModel values).
 	Cost CostModel
+	// Workers is how many goroutines evaluate a large effect's particles
+	// on the batched path (0 means GOMAXPROCS, 1 evaluates on the calling
+	// goroutine). Results are identical whatever the count; effects below
+	// emitter.MinParallel candidates are never split.
+	Workers int
 }
 
 // Item is one effect to draw, as raster.Item.
@@ -108,6 +115,7 @@ type Renderer struct {
 	dataRows int // rows the data texture has room for
 
 	quads   []emitter.Quad
+	eval    *emitter.Evaluator // splits large effects across goroutines
 	vis     []visible
 	runs    []run
 	verts   []ebiten.Vertex
@@ -163,6 +171,9 @@ func New(opts *Options) (*Renderer, error) {
 	if o.PageSize <= 0 {
 		o.PageSize = DefaultPageSize
 	}
+	if o.Workers < 0 {
+		return nil, fmt.Errorf("render: New: Workers %d is negative", o.Workers)
+	}
 	sh, err := ebiten.NewShader(shaders.Particle)
 	if err != nil {
 		return nil, err
@@ -174,7 +185,11 @@ func New(opts *Options) (*Renderer, error) {
 		snaps:   map[*emitter.Snapshot]*snapInfo{},
 		kinds:   map[kindKey]*kind{},
 		sprite:  raster.Sprite(),
+		eval:    emitter.NewEvaluator(o.Workers),
 	}
+	// The evaluator's goroutines hold no reference to the renderer: stop
+	// them once the renderer is unreachable.
+	runtime.AddCleanup(r, func(ev *emitter.Evaluator) { ev.Close() }, r.eval)
 	if err := r.gpu.init(o.Cost); err != nil {
 		return nil, err
 	}
@@ -270,7 +285,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		}
 		r.stats.Batched++
 		lo := len(r.quads)
-		r.quads = e.AppendQuads(r.quads)
+		r.quads = r.eval.AppendQuads(r.quads, e)
 		r.stats.Effects++
 		if len(r.quads) > lo {
 			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: lo, hi: len(r.quads)})

@@ -1,0 +1,37 @@
+package render
+
+import (
+	"image"
+	"reflect"
+	"testing"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+// TestWorkersGiveIdenticalQuads: splitting a large effect's evaluation
+// across goroutines gives the quads of a serial evaluation, in order.
+func TestWorkersGiveIdenticalQuads(t *testing.T) {
+	e := effectOf(t, 64, 64, 0, 3, func(sp *emitter.Spec) {
+		steady(3 * emitter.MinParallel)(sp)
+		sp.RotSpeed = emitter.NumberRange{Min: -90, Max: 90}
+	})
+	e.Play()
+	items := []Item{{Effect: e, X: 32, Y: 32, Path: PathBatched}}
+	serial := newRenderer(t, &Options{Budget: -1, Workers: 1})
+	split := newRenderer(t, &Options{Budget: -1, Workers: 3})
+	view := image.Rect(0, 0, 64, 64)
+	for _, at := range []float64{3, 3.5, 2} {
+		e.SetTime(at)
+		serial.collect(view, items)
+		split.collect(view, items)
+		if len(serial.quads) < 2*emitter.MinParallel {
+			t.Fatalf("only %d quads: too few to split", len(serial.quads))
+		}
+		if !reflect.DeepEqual(serial.quads, split.quads) {
+			t.Fatalf("at %v s: 3 workers give other quads than 1", at)
+		}
+	}
+	if _, err := New(&Options{Workers: -1}); err == nil {
+		t.Fatal("negative Workers accepted")
+	}
+}
