@@ -48,7 +48,7 @@ func (e *Effect) computeBounds() Rect {
 	move := pps * sp.SpeedScale * sp.Scale
 	a := sp.EmissionSize.X * 0.5 * e.hostW
 	b := sp.EmissionSize.Y * 0.5 * e.hostH
-	radius := s.maxHalfDiagonal() * pps * sp.SizeScale * sp.Scale
+	radius := s.maxRadius() * pps * sp.SizeScale * sp.Scale
 	c := e.clock.Seconds()
 
 	unlocked := !sp.LockedToPart && e.track.Len() > 0
@@ -97,10 +97,12 @@ func (e *Effect) computeBounds() Rect {
 	return Rect{local.MinX - m, local.MinY - m, local.MaxX + m, local.MaxY + m}
 }
 
-// maxHalfDiagonal is the largest half-diagonal of a particle's quad in studs,
-// squash and glow growth included. Curves are piecewise linear, so their
-// extremes lie on keypoints.
-func (s *Snapshot) maxHalfDiagonal() float64 {
+// MaxHalfDiagonal returns the largest half-diagonal of a particle's core
+// quad in studs, squash included: the largest Size with its envelope,
+// stretched by the largest Squash. Curves are piecewise linear, so their
+// extremes lie on keypoints. Multiply by pixels per stud, SizeScale and
+// Scale for pixels.
+func (s *Snapshot) MaxHalfDiagonal() float64 {
 	sp := &s.spec
 	size := 0.0
 	for _, k := range sp.Size {
@@ -111,8 +113,13 @@ func (s *Snapshot) maxHalfDiagonal() float64 {
 		q = max(q, math.Abs(k.Value)+k.Envelope)
 	}
 	l := 1 + q
-	half := size / 2 * math.Sqrt(l*l+1/(l*l))
-	if sp.LightEmission > 0 && sp.GlowLayers > 1 {
+	return size / 2 * math.Sqrt(l*l+1/(l*l))
+}
+
+// maxRadius is MaxHalfDiagonal grown by the outermost glow layer, if any.
+func (s *Snapshot) maxRadius() float64 {
+	half := s.MaxHalfDiagonal()
+	if sp := &s.spec; sp.LightEmission > 0 && sp.GlowLayers > 1 {
 		g, _ := Glow(sp.GlowLayers-1, 0, sp.LightEmission)
 		half *= g
 	}

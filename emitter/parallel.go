@@ -67,54 +67,40 @@ func (ev *Evaluator) Workers() int { return ev.workers }
 // Append appends e's particles alive at its clock to dst, as
 // e.AppendParticles(dst) would.
 func (ev *Evaluator) Append(dst []Particle, e *Effect) []Particle {
-	e.prepareCache()
-	ev.frame = e.newFrame()
-	segs := e.segments(ev.frame.c)
-	var total int64
-	for _, sg := range segs {
-		total += sg.len()
-	}
-	if ev.workers <= 1 || total < MinParallel {
-		return ev.frame.appendRange(dst, segs, 0, total)
-	}
-	chunk := (total + int64(ev.workers) - 1) / int64(ev.workers)
-	ev.wg.Add(ev.workers - 1)
-	for w := 1; w < ev.workers; w++ {
-		from := min(int64(w)*chunk, total)
-		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w}
-	}
-	dst = ev.frame.appendRange(dst, segs, 0, min(chunk, total))
-	ev.wg.Wait()
-	for w := 1; w < ev.workers; w++ {
-		dst = append(dst, ev.bufs[w]...)
-	}
-	return dst
+	return split(ev, e, false, dst, ev.bufs, (*frame).appendRange)
 }
 
 // AppendQuads appends e's quads alive at its clock to dst, as
 // e.AppendQuads(dst) would, split across the workers.
 func (ev *Evaluator) AppendQuads(dst []Quad, e *Effect) []Quad {
+	return split(ev, e, true, dst, ev.quads, (*frame).appendQuadRange)
+}
+
+// split evaluates e's candidates in contiguous, birth-ordered chunks: the
+// first on the calling goroutine into dst, the others on the workers into
+// their buffers bufs[w], joined in order.
+func split[T any](ev *Evaluator, e *Effect, quads bool, dst []T, bufs [][]T, run func(*frame, []T, []segment, int64, int64) []T) []T {
 	e.prepareCache()
 	ev.frame = e.newFrame()
-	ev.frame.geometryOnly = true
+	ev.frame.geometryOnly = quads
 	segs := e.segments(ev.frame.c)
 	var total int64
 	for _, sg := range segs {
 		total += sg.len()
 	}
 	if ev.workers <= 1 || total < MinParallel {
-		return ev.frame.appendQuadRange(dst, segs, 0, total)
+		return run(&ev.frame, dst, segs, 0, total)
 	}
 	chunk := (total + int64(ev.workers) - 1) / int64(ev.workers)
 	ev.wg.Add(ev.workers - 1)
 	for w := 1; w < ev.workers; w++ {
 		from := min(int64(w)*chunk, total)
-		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w, quads: true}
+		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w, quads: quads}
 	}
-	dst = ev.frame.appendQuadRange(dst, segs, 0, min(chunk, total))
+	dst = run(&ev.frame, dst, segs, 0, min(chunk, total))
 	ev.wg.Wait()
 	for w := 1; w < ev.workers; w++ {
-		dst = append(dst, ev.quads[w]...)
+		dst = append(dst, bufs[w]...)
 	}
 	return dst
 }

@@ -125,23 +125,6 @@ func direction(n emitter.NormalID) (x, y float64) {
 	return 0, -1
 }
 
-// maxHalfDiagonal is the largest half-diagonal of a core quad in studs:
-// the largest size with its envelope, stretched by the largest squash
-// (emitter's Bounds uses the same extremes; curves are piecewise linear,
-// so they lie on keypoints).
-func maxHalfDiagonal(sp *emitter.Spec) float64 {
-	size := 0.0
-	for _, k := range sp.Size {
-		size = max(size, k.Value+k.Envelope)
-	}
-	q := 0.0
-	for _, k := range sp.Squash {
-		q = max(q, math.Abs(k.Value)+k.Envelope)
-	}
-	l := 1 + q
-	return size / 2 * math.Sqrt(l*l+1/(l*l))
-}
-
 // encodeMotion writes snap's motion row into row (gpuRowBytes long).
 func encodeMotion(row []byte, snap *emitter.Snapshot) {
 	clear(row[:gpuRowBytes])
@@ -170,7 +153,7 @@ func encodeMotion(row []byte, snap *emitter.Snapshot) {
 	putFloat(row, motRotMax, sp.Rotation.Max)
 	putFloat(row, motRotSpeedMin, sp.RotSpeed.Min)
 	putFloat(row, motRotSpeedMax, sp.RotSpeed.Max)
-	putFloat(row, motRadius, maxHalfDiagonal(&sp))
+	putFloat(row, motRadius, snap.MaxHalfDiagonal())
 	putFloat(row, motGlow, 1)
 	putFloat(row, motGlow+1, 1)
 	for n := 1; n < m.layers; n++ {
