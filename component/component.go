@@ -27,6 +27,11 @@ type EffectData struct {
 	// Strip is the colour strip, straight alpha; used only when the spec's
 	// ColorStrip is set.
 	Strip image.Image
+	// HostWidth and HostHeight are the host rectangle in pixels at a
+	// transform scale of 1: the scheduler sizes the effect's host by them
+	// times the transform's world scale, so a scaled entity scales its
+	// effect (sizes, distances and emission area, in relative units).
+	HostWidth, HostHeight float64
 	// X and Y are a screen offset in pixels added when drawing, for
 	// effects without a transform. An effect with a transform is placed by
 	// its host track (fed from the transform) and normally leaves them 0.

@@ -105,6 +105,7 @@ func NewEffect(w donburi.World, snap *emitter.Snapshot, opts *Options) (donburi.
 	entry := w.Entry(ent)
 	d := Effect.Get(entry)
 	*d = EffectData{Effect: eff, Name: o.Name, OneShot: o.OneShot, Texture: o.Texture, Strip: o.Strip}
+	d.HostWidth, d.HostHeight = eff.HostSize()
 	if o.Transform {
 		transform.GetTransform(entry).LocalPosition = dmath.Vec2{X: o.X, Y: o.Y}
 	} else {

@@ -204,7 +204,7 @@ func (s *Scheduler) stepEntry(entry *donburi.Entry) {
 	}
 	tracked := entry.HasComponent(transform.Transform)
 	if tracked && e.Track().Len() == 0 {
-		feedHost(entry, e) // the host's placement when it started
+		feedHost(entry, d) // the host's placement when it started
 	}
 	e.Step(s.dt)
 	s.settle(entry, d, tracked)
@@ -218,7 +218,7 @@ func (s *Scheduler) stepEntry(entry *donburi.Entry) {
 func (s *Scheduler) settle(entry *donburi.Entry, d *component.EffectData, tracked bool) {
 	if tracked {
 		if last, ok := d.Effect.Track().Last(); !ok || d.Effect.Clock() > last.Clock {
-			feedHost(entry, d.Effect)
+			feedHost(entry, d)
 		}
 	}
 	s.stepped++
@@ -228,11 +228,18 @@ func (s *Scheduler) settle(entry *donburi.Entry, d *component.EffectData, tracke
 }
 
 // feedHost records the transform's world placement on the host track at
-// the effect's clock. donburi's rotation is degrees clockwise on a +Y-down
-// screen, as Ember's.
-func feedHost(entry *donburi.Entry, e *emitter.Effect) {
+// the effect's clock, and sizes the host by the transform's world scale.
+// donburi's rotation is degrees clockwise on a +Y-down screen, as Ember's.
+// The host size is not history: like a resized GUI host in Spray, a scaled
+// entity scales its live particles too.
+func feedHost(entry *donburi.Entry, d *component.EffectData) {
+	e := d.Effect
 	p := transform.WorldPosition(entry)
 	e.SetHost(p.X, p.Y, transform.WorldRotation(entry))
+	sc := transform.WorldScale(entry)
+	if d.HostWidth > 0 || d.HostHeight > 0 {
+		e.SetHostSize(d.HostWidth*math.Abs(sc.X), d.HostHeight*math.Abs(sc.Y))
+	}
 }
 
 // pendingEntry advances an effect with a recorded future (after a seek
