@@ -124,6 +124,20 @@ type Renderer struct {
 	stats   Stats
 
 	gpu gpuPath // the GPU-evaluated path (gpu.go)
+
+	// paths records the path of every effect the last Draw did not cull,
+	// in item order; pathIndex maps them by effect, built from paths by
+	// the first PathOf after a Draw (indexed says it is current). Both
+	// keep their storage across frames.
+	paths     []effectPath
+	pathIndex map[*emitter.Effect]Path
+	indexed   bool
+}
+
+// effectPath is the path an effect took in the last Draw.
+type effectPath struct {
+	e *emitter.Effect
+	p Path
 }
 
 // snapInfo is what a frame needs from a snapshot's spec, read once.
@@ -247,6 +261,27 @@ func (r *Renderer) Reset() {
 // Stats returns the statistics of the last Draw.
 func (r *Renderer) Stats() Stats { return r.stats }
 
+// PathOf returns the path that drew e in the last Draw: PathBatched or
+// PathGPU (an item with Path PathGPU that fell back reports PathBatched).
+// ok is false when e was in none of its items or was culled (its bounds
+// missed the target). An effect in several items reports the last one
+// not culled. An effect evaluated with no particle alive counts as drawn.
+// The first call after a Draw indexes that Draw's effects; the index
+// keeps its storage, so that warm frames allocate nothing.
+func (r *Renderer) PathOf(e *emitter.Effect) (p Path, ok bool) {
+	if !r.indexed {
+		if r.pathIndex == nil {
+			r.pathIndex = make(map[*emitter.Effect]Path, len(r.paths))
+		}
+		for _, ep := range r.paths {
+			r.pathIndex[ep.e] = ep.p
+		}
+		r.indexed = true
+	}
+	p, ok = r.pathIndex[e]
+	return p, ok
+}
+
 // Draw draws items onto dst: effects in ascending ZIndex + ZOffset (ties in
 // the order of items), each as its glow layers then its cores, oldest
 // particle first.
@@ -262,6 +297,10 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	vr := emitter.Rect{MinX: float64(view.Min.X), MinY: float64(view.Min.Y), MaxX: float64(view.Max.X), MaxY: float64(view.Max.Y)}
 	r.quads = r.quads[:0]
 	r.vis = r.vis[:0]
+	clear(r.paths) // drop last frame's effects: the storage past len stays nil
+	r.paths = r.paths[:0]
+	clear(r.pathIndex)
+	r.indexed = false
 	r.gpu.beginFrame()
 	for i := range items {
 		it := &items[i]
@@ -281,9 +320,11 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.quads), hi: len(r.quads), gpu: g})
 			r.stats.Effects++
 			r.stats.GPU++
+			r.paths = append(r.paths, effectPath{e, PathGPU})
 			continue
 		}
 		r.stats.Batched++
+		r.paths = append(r.paths, effectPath{e, PathBatched})
 		lo := len(r.quads)
 		r.quads = r.eval.AppendQuads(r.quads, e)
 		r.stats.Effects++
