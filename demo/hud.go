@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/emberfx/ember/component"
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/render"
 )
 
 // The HUD: the scene tabs at the top, the scene's title and hint, the stats
@@ -80,11 +82,15 @@ type hud struct {
 	stats           frameStats
 	problems        []string
 	note            string // a transient message, such as "reloaded fire.yaml"
+	// pathOf reports the render path that drew an effect in the frame
+	// just drawn (the window's Renderer.PathOf); nil in captures.
+	pathOf func(*emitter.Effect) (render.Path, bool)
 }
 
 // frameStats are the window's measurements of the last frame.
 type frameStats struct {
 	live, drawn, quads, effects, culled, drawCalls int // culled: effects off screen
+	batched, gpu                                   int // effects drawn by each render path
 	thinned                                        float64
 	cpuStep, cpuDraw                               float64 // milliseconds, smoothed
 	fps, tps                                       float64
@@ -218,20 +224,43 @@ type effectRow struct {
 	n          int
 }
 
-// renderPath names the render path that draws an effect: "batched" (package
-// render's batched Kage renderer) for every effect today. It is a function
-// of the effect so that a second path (a GPU-evaluated one) can be chosen
-// per effect and shown here.
-func renderPath(fx *component.EffectData) string {
-	_ = fx
-	return "batched"
+// Labels of the stats table's path column.
+const (
+	pathRaster    = "raster"     // a capture: the reference rasterizer
+	pathBatched   = "batched"    // render's batched path: CPU-positioned quads
+	pathGPU       = "gpu"        // render's GPU-evaluated path: one quad per effect
+	pathOffScreen = "off screen" // culled: the effect's bounds missed the screen
+)
+
+// renderPath names the render path that drew an effect in the frame just
+// drawn. A capture draws every effect with the reference rasterizer. The
+// window asks its renderer (hud.pathOf): system/layerdraw submits every
+// effect with render.PathAuto, so the renderer's cost model picks the
+// path per effect and per frame; "batched" is then either the model's
+// choice or an effect beyond the GPU path's limits (render.MaxGPUParticles
+// candidates, render.MaxGPUBursts visible bursts, an unlocked effect on a
+// host track), which the renderer does not tell apart for an effect that
+// did not ask for the GPU path. An effect the renderer culled is "off
+// screen".
+func (h *hud) renderPath(fx *component.EffectData, mode hudMode) string {
+	if mode == hudCapture || h.pathOf == nil {
+		return pathRaster
+	}
+	p, ok := h.pathOf(fx.Effect)
+	switch {
+	case !ok:
+		return pathOffScreen
+	case p == render.PathGPU:
+		return pathGPU
+	}
+	return pathBatched
 }
 
-// drawStats draws the stats panel.
-func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
-	var lines []string
-	var rows []effectRow
-	live, effects := 0, 0
+// statsRows returns the stats table's rows, in the order the stage's
+// effects were spawned, and the live particles of the visible effects
+// (captures only: the window counts them with the renderer's Stats) and
+// their number.
+func (h *hud) statsRows(st *stage, mode hudMode) (rows []effectRow, live, effects int) {
 	for _, b := range st.binds {
 		fx, ok := component.Get(st.world, b.entity)
 		if !ok || !fx.Visible() {
@@ -241,10 +270,7 @@ func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
 		if mode == hudCapture {
 			live += len(fx.Effect.Particles())
 		}
-		path := renderPath(fx)
-		if mode == hudCapture {
-			path = "raster"
-		}
+		path := h.renderPath(fx, mode)
 		i := slices.IndexFunc(rows, func(r effectRow) bool { return r.file == b.file.name && r.path == path })
 		if i < 0 {
 			rows = append(rows, effectRow{file: b.file.name, path: path})
@@ -252,12 +278,20 @@ func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
 		}
 		rows[i].n++
 	}
+	return rows, live, effects
+}
+
+// drawStats draws the stats panel.
+func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
+	var lines []string
+	rows, live, effects := h.statsRows(st, mode)
 	if mode == hudWindow {
 		s := h.stats
 		lines = append(lines,
 			fmt.Sprintf("particles %s live", commas(s.live)),
 			fmt.Sprintf("drawn     %s (%d quads)", commas(s.drawn), s.quads),
 			fmt.Sprintf("effects   %d (%d culled)", s.effects+s.culled, s.culled),
+			fmt.Sprintf("paths     %d batched, %d gpu", s.batched, s.gpu),
 			fmt.Sprintf("draw calls %d", s.drawCalls),
 			fmt.Sprintf("CPU       %.2f ms/frame", s.cpuStep+s.cpuDraw),
 			fmt.Sprintf("  step %.2f + draw %.2f ms", s.cpuStep, s.cpuDraw),
@@ -265,6 +299,10 @@ func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
 		)
 		if s.thinned > 0 {
 			lines[1] += fmt.Sprintf(" -%.0f%%", 100*s.thinned)
+		}
+		if s.gpu > 0 {
+			// The renderer counts the batched path's particles only.
+			lines[0] += " (batched)"
 		}
 	} else {
 		lines = append(lines,

@@ -74,6 +74,7 @@ func openWindow(dir string, o options) error {
 		screenshot: o.screenshot,
 		lastPoll:   time.Now(),
 	}
+	g.hud.pathOf = r.PathOf
 	g.stages = make([]*stage, len(g.scenes))
 	if o.scene != "" {
 		for i, sc := range g.scenes {
@@ -328,6 +329,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 
 	rs := g.renderer.Stats()
 	s.live, s.drawn, s.quads, s.effects, s.culled, s.drawCalls, s.thinned = rs.Live, rs.Particles, rs.Quads, rs.Effects, rs.Culled, rs.DrawCalls, rs.Thinned
+	s.batched, s.gpu = rs.Batched, rs.GPU
 	s.fps, s.tps = ebiten.ActualFPS(), ebiten.ActualTPS()
 	g.hud.active = g.active
 	g.hud.paused, g.hud.reverse, g.hud.speed = g.paused || g.scrubbing, g.reverse, g.speed
