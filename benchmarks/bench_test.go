@@ -175,7 +175,7 @@ func BenchmarkSeek(b *testing.B) {
 // BenchmarkEmberIdle is Ember's fixed cost per effect with nothing alive:
 // advancing the clock and the analytic bounds the renderer culls with.
 func BenchmarkEmberIdle(b *testing.B) {
-	s := new(emberSubject)
+	s := newEmber()
 	sc := Bursts("idle", Full, 50, 100, 0, 320, 240)
 	if err := s.Setup(&sc); err != nil {
 		b.Fatal(err)

@@ -7,9 +7,13 @@
 // at a time with [Subject.Frame], seeks, and reports its live particles.
 // The subjects are:
 //
-//   - ember: emitter.Effect evaluated in closed form, drawn by render.Renderer
-//     (CPU-positioned quads, appearance evaluated by the shader), one Draw
-//     per frame.
+//   - ember: emitter.Effect evaluated in closed form, drawn by render.Renderer's
+//     batched path (CPU-positioned quads, appearance evaluated by the
+//     shader), one Draw per frame.
+//   - ember-gpu: the same effects on render.Renderer's GPU-evaluated path
+//     (one quad per effect; the shader evaluates the particles), measured
+//     only where every effect stays within that path's limits: a case in
+//     which the renderer fell back is reported as not applicable.
 //   - naive: a live list of particle pointers, Euler steps, one DrawImage per
 //     particle, the way Ebitengine's particles example is written.
 //   - batched-euler: a strong integrator: preallocated struct-of-arrays in

@@ -6,18 +6,40 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// emberSubject is Ember's closed form drawn by the batched CPU-positioned
-// renderer: each frame advances every effect's clock and makes one
-// Renderer.Draw call over all of them.
+// emberSubject is Ember's closed form drawn by render.Renderer on one
+// render path: each frame advances every effect's clock and makes one
+// Renderer.Draw call over all of them. ember asks for the batched path
+// (CPU-positioned quads), ember-gpu for the GPU-evaluated path (one quad
+// per effect, the shader evaluates the particles), each effect's
+// Item.Path set explicitly so that the renderer's cost model (PathAuto)
+// never mixes the two.
 type emberSubject struct {
+	path    render.Path // render.PathBatched or render.PathGPU
 	look    Look
 	effects []*emitter.Effect
 	items   []render.Item
 	r       *render.Renderer
 	buf     []emitter.Quad
+
+	// fallbacks and gpuDraws count, over every Frame since the subject
+	// was made (Setup again included), the effect draws that asked for
+	// the GPU path and were drawn batched, and those the GPU path drew.
+	fallbacks, gpuDraws int
 }
 
-func (s *emberSubject) Name() string { return NameEmber }
+func newEmber() *emberSubject    { return &emberSubject{path: render.PathBatched} }
+func newEmberGPU() *emberSubject { return &emberSubject{path: render.PathGPU} }
+
+func (s *emberSubject) Name() string {
+	if s.path == render.PathGPU {
+		return NameEmberGPU
+	}
+	return NameEmber
+}
+
+// PathFallbacks implements PathChecker: on the GPU path, the effect draws
+// that fell back to the batched path and those drawn by the GPU path.
+func (s *emberSubject) PathFallbacks() (fallbacks, gpu int) { return s.fallbacks, s.gpuDraws }
 
 func (s *emberSubject) Setup(sc *Scenario) error {
 	s.look = sc.Look
@@ -26,8 +48,12 @@ func (s *emberSubject) Setup(sc *Scenario) error {
 	if err != nil {
 		return err
 	}
-	// No budget: every subject draws every live particle.
-	r, err := render.New(&render.Options{Budget: -1})
+	// No budget: every subject draws every live particle. One worker:
+	// the measurement is the CPU time of the particle work, and every
+	// other subject runs on one goroutine; the default (GOMAXPROCS)
+	// would split effects of emitter.MinParallel candidates or more
+	// across the cores, shortening the frame's wall time, not its CPU time.
+	r, err := render.New(&render.Options{Budget: -1, Workers: 1})
 	if err != nil {
 		return err
 	}
@@ -44,7 +70,7 @@ func (s *emberSubject) Setup(sc *Scenario) error {
 		e.Play()
 		s.effects = append(s.effects, e)
 		// Texture nil: the built-in sprite, raster.Sprite.
-		s.items = append(s.items, render.Item{Effect: e, X: p.X, Y: p.Y})
+		s.items = append(s.items, render.Item{Effect: e, X: p.X, Y: p.Y, Path: s.path})
 	}
 	return nil
 }
@@ -54,6 +80,9 @@ func (s *emberSubject) Frame(dst *ebiten.Image, dt float64) {
 		e.Advance(dt)
 	}
 	s.r.Draw(dst, s.items)
+	st := s.r.Stats()
+	s.fallbacks += st.GPUFallbacks
+	s.gpuDraws += st.GPU
 }
 
 func (s *emberSubject) step(dt float64) {

@@ -64,6 +64,28 @@ func Grid(name string, v Variant, count, per int, w, h float64) Scenario {
 	return sc
 }
 
+// FlatScale is the extra length scale of the Flat scenarios.
+const FlatScale = 0.25
+
+// Flat is count small effects of about per live particles each, on the
+// Grid, for the CPU cost per effect against the particle count: the look
+// with a constant lifetime (its mean life, so that an effect's live
+// window, which the GPU path walks, is per particles rather than 4/3 of
+// it, and 1,000 per effect stays within render.MaxGPUParticles) and its
+// lengths scaled by FlatScale (effects of a few dozen pixels once
+// cmd/compare has scaled the scene, like a UI effect; the software
+// rasterizer's fill on the GPU path, which is not a result, stays small).
+func Flat(name string, v Variant, count, per int, w, h float64) Scenario {
+	sc := Grid(name, v, count, per, w, h)
+	l := sc.Look.Scaled(FlatScale)
+	l.LifeMin = l.MeanLife()
+	l.LifeMax = l.LifeMin
+	sc.Look = l
+	sc.Rate = float64(per) / l.MeanLife()
+	sc.Cap = streamCap(&l, sc.Rate)
+	return sc
+}
+
 // Offscreen is count effects of about per live particles each, placed far
 // outside the w × h target (a scrolled-away part of a level).
 func Offscreen(name string, v Variant, count, per int, w, h float64) Scenario {

@@ -35,6 +35,16 @@ type Subject interface {
 	Close()
 }
 
+// PathChecker is implemented by a subject drawn by a render path that
+// cannot draw every effect (ember-gpu: the GPU path's limits, see
+// render.MaxGPUParticles). PathFallbacks returns, since the subject was
+// made, the effect draws that fell back to another path and those the
+// path drew; cmd/compare reports a case with any fallback as "n/a (falls
+// back)", never as the path's result.
+type PathChecker interface {
+	PathFallbacks() (fallbacks, drawn int)
+}
+
 // stepper advances a subject's simulation by dt without drawing: what
 // seeking re-simulates with, and what the CPU-only tests and benchmarks run.
 type stepper interface {
@@ -62,16 +72,9 @@ const (
 
 // Factories lists the subjects in their default order (the first half of
 // the A-B-B-A sequence).
-//
-// Hook for the GPU-evaluated path: when render gains it, add
-//
-//	{Name: NameEmberGPU, New: func() Subject { return newEmberGPU() }},
-//
-// right after ember, implemented like emberSubject in ember.go with the
-// GPU path's renderer; cmd/compare, the table, results.json and the chart
-// pick it up by name, and ratios against it need no other change.
 var Factories = []Factory{
-	{Name: NameEmber, New: func() Subject { return new(emberSubject) }},
+	{Name: NameEmber, New: func() Subject { return newEmber() }},
+	{Name: NameEmberGPU, New: func() Subject { return newEmberGPU() }},
 	{Name: NameNaive, New: func() Subject { return new(naiveSubject) }},
 	{Name: NameBatchedEuler, New: func() Subject { return new(batchedSubject) }},
 	{Name: NameQuasilyte, New: func() Subject { return new(quasilyteSubject) }},
@@ -93,8 +96,14 @@ func NewSubject(name string) (Subject, error) {
 // because the subject has no such feature, and how it is used.
 var Notes = map[string][]string{
 	NameEmber: {
-		"closed form (emitter.Effect) drawn by render.Renderer with no particle budget; the shader evaluates colour and transparency, the CPU writes positions, size, rotation and age",
+		"closed form (emitter.Effect) drawn by render.Renderer's batched path (Item.Path = PathBatched) with no particle budget; the shader evaluates colour and transparency, the CPU writes positions, size, rotation and age",
+		"evaluated on one goroutine (Options.Workers = 1), like every other subject: the default splits effects of 4,096 candidates or more across the cores, which shortens the frame but does not lower its CPU time",
 		"effects whose analytic bounds miss the target are culled (no per-particle work)",
+	},
+	NameEmberGPU: {
+		"the same effects drawn by render.Renderer's GPU-evaluated path (Item.Path = PathGPU): per effect per frame the CPU writes one quad over the effect's bounds and a few values; the shader walks the live window and evaluates every particle per fragment",
+		"only where each effect stays within the path's limits (at most render.MaxGPUParticles = 1,024 candidates, 16 visible bursts, no host track): a case in which the renderer's Stats.GPUFallbacks counted any fallback is reported as n/a (falls back), never as this path",
+		"its CPU time excludes the shader's work, as every subject's excludes rasterization; on llvmpipe (a software rasterizer on the same cores, not a GPU) that work is large and the frame cost is not a GPU result",
 	},
 	NameNaive: {
 		"one heap-allocated struct per particle in a slice of pointers, dead ones filtered out, semi-implicit Euler steps, curves evaluated per particle, a new DrawImageOptions and one DrawImage per particle (no culling)",

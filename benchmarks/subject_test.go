@@ -295,3 +295,56 @@ func TestLUT(t *testing.T) {
 		}
 	}
 }
+
+// TestEmberGPUPath checks where ember-gpu stays on the GPU path (many small
+// effects, 200-particle bursts, the gpu-flat effects up to 1,000 particles
+// each) and that it reports a fallback where an effect exceeds the path's
+// limit (one effect of 1,000 live particles: a window of about 1,333),
+// while ember never takes the GPU path.
+func TestEmberGPUPath(t *testing.T) {
+	dst := ebiten.NewImage(40, 30)
+	cases := []struct {
+		sc       Scenario
+		burst    int
+		fallback bool
+	}{
+		{Grid("many", Full, 100, 100, 320, 240), 0, false},
+		{Grid("many", Full, 1000, 10, 320, 240), 0, false},
+		{Bursts("burst", Full, 1, 200, 200, 320, 240), 200, false},
+		{Flat("gpu-flat", Full, 20, 1000, 320, 240), 0, false},
+		{Steady("steady", Full, 500, 160, 130), 0, false},
+		{Steady("steady", Full, 1000, 160, 130), 0, true},
+		{Bursts("burst", Full, 1, 2000, 2000, 320, 240), 2000, true},
+	}
+	for _, c := range cases {
+		name := fmt.Sprintf("%s/%d", c.sc.Name, c.sc.Particles)
+		for _, gpu := range []bool{true, false} {
+			s := newEmber()
+			if gpu {
+				s = newEmberGPU()
+			}
+			sc := c.sc.Scaled(0.125)
+			if err := s.Setup(&sc); err != nil {
+				t.Fatal(err)
+			}
+			if c.burst > 0 {
+				s.Burst(0, c.burst)
+			} else {
+				s.Seek(2.5)
+			}
+			for range 10 {
+				s.Frame(dst, FrameDT)
+			}
+			fb, drawn := s.PathFallbacks()
+			switch {
+			case !gpu && (fb != 0 || drawn != 0):
+				t.Errorf("%s: ember drew %d effects on the GPU path (%d fallbacks)", name, drawn, fb)
+			case gpu && c.fallback && fb == 0:
+				t.Errorf("%s: ember-gpu reports no fallback (%d GPU draws)", name, drawn)
+			case gpu && !c.fallback && (fb != 0 || drawn == 0):
+				t.Errorf("%s: ember-gpu: %d fallbacks, %d GPU draws", name, fb, drawn)
+			}
+			s.Close()
+		}
+	}
+}

@@ -23,12 +23,22 @@
 // change from minute to minute on a shared machine, ratios of subjects run
 // back to back hold.
 //
+// ember-gpu (the GPU-evaluated path) is measured only where every effect
+// stays within that path's limits: a subject implementing
+// benchmarks.PathChecker that reports any fallback in a case is shown as
+// n/a there (listed in the table and in run.json's "fallbacks"), and
+// nothing is reported for it. The gpu-flat cases (20 small effects of 10,
+// 100 and 1,000 particles each, ember and ember-gpu only) show the CPU per
+// effect per frame of each path against the particle count.
+//
 // It writes OUT/results.json (a list of {scenario, particles, subject,
-// cpu_ms_per_frame, ...}), OUT/run.json (the run's settings, skipped cases
-// and the subjects' notes), OUT/table.txt and the charts
-// OUT/steady-full.png and OUT/steady-simple.png (ns per particle against
-// the particle count). With -png DIR it also writes one PNG per subject
-// and variant of the same steady-state frame, to compare them by eye.
+// cpu_ms_per_frame, effects, ...}), OUT/run.json (the run's settings,
+// skipped and fallen-back cases, the library's commit and the subjects'
+// notes), OUT/table.txt and the charts OUT/steady-full.png and
+// OUT/steady-simple.png (ns per particle against the particle count) and
+// OUT/gpu-flat.png (µs per effect against the particles per effect). With
+// -png DIR it also writes one PNG per subject and variant of the same
+// steady-state frame, to compare them by eye.
 //
 // The game's 64 x 64 window is shown and focused, because Ebitengine
 // throttles a hidden or unfocused window to 60 frames per second, which only
@@ -51,7 +61,7 @@ import (
 
 func main() {
 	var o options
-	flag.BoolVar(&o.quick, "quick", false, "fewer counts and frames: a run of under two minutes")
+	flag.BoolVar(&o.quick, "quick", false, "fewer counts and frames: a run of about two minutes and a half on 2 cores (under two without ember-gpu, whose many-effects cases wait on llvmpipe's shading)")
 	flag.BoolVar(&o.verbose, "v", false, "log each pass's wall time, sample count and median")
 	flag.StringVar(&o.out, "out", "results", "directory for results.json, run.json, table.txt and the charts (empty: none)")
 	flag.StringVar(&o.pngDir, "png", "", "also write one PNG per subject of the same steady-state frame to this directory")

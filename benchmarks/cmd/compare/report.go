@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -47,6 +49,8 @@ func (d *driver) report(p plan) error {
 		"cpus":       runtime.NumCPU(),
 		"subjects":   d.o.subjects,
 		"skipped":    d.skipped,
+		"fallbacks":  d.fallbacks,
+		"library":    libraryVersion(),
 		"notes":      benchmarks.Notes,
 		"method":     "CPU time of Subject.Frame (update + building + submitting the draw) measured with time.Now inside Ebitengine's Update under Xvfb; A-B-B-A order within one process; warm-up frames first; better of two pass medians; ratios are the result",
 		"frames":     map[string]int{"warmup": p.warmup, "sampled": p.frames, "reps": p.reps, "long_run": p.longFrames},
@@ -59,12 +63,33 @@ func (d *driver) report(p plan) error {
 	if err := os.WriteFile(filepath.Join(d.o.out, "table.txt"), []byte(b.String()), 0o644); err != nil {
 		return err
 	}
+	return d.charts(d.o.out)
+}
+
+// charts writes the charts into dir: ns per particle of the steady
+// scenarios, and µs per effect of gpu-flat.
+func (d *driver) charts(dir string) error {
 	for _, v := range []string{"full", "simple"} {
-		if err := d.chart("steady-"+v, filepath.Join(d.o.out, "steady-"+v+".png")); err != nil {
+		if err := d.chart("steady-"+v, filepath.Join(dir, "steady-"+v+".png")); err != nil {
 			return err
 		}
 	}
-	return nil
+	return d.flatChart(filepath.Join(dir, "gpu-flat.png"))
+}
+
+// libraryVersion names the library's commit (the replace directive's
+// ../), with "+ uncommitted changes" when its files outside benchmarks/
+// differ from it; "unknown" without git.
+func libraryVersion() string {
+	out, err := exec.Command("git", "-C", "..", "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	v := "commit " + strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "-C", "..", "status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)benchmarks").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		v += " + uncommitted changes"
+	}
+	return v
 }
 
 // replotResults prints the table of a results.json and redraws its charts
@@ -77,6 +102,17 @@ func replotResults(path string, o options) error {
 	d := &driver{o: o}
 	if err := json.Unmarshal(data, &d.results); err != nil {
 		return err
+	}
+	// The skipped and fallen-back cases, from the run.json beside it.
+	if meta, err := os.ReadFile(filepath.Join(filepath.Dir(path), "run.json")); err == nil {
+		var m struct {
+			Skipped   []skip `json:"skipped"`
+			Fallbacks []skip `json:"fallbacks"`
+		}
+		if err := json.Unmarshal(meta, &m); err != nil {
+			return fmt.Errorf("run.json: %w", err)
+		}
+		d.skipped, d.fallbacks = m.Skipped, m.Fallbacks
 	}
 	have := map[string]bool{}
 	for _, r := range d.results {
@@ -96,12 +132,7 @@ func replotResults(path string, o options) error {
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
 	}
-	for _, v := range []string{"full", "simple"} {
-		if err := d.chart("steady-"+v, filepath.Join(o.out, "steady-"+v+".png")); err != nil {
-			return err
-		}
-	}
-	return nil
+	return d.charts(o.out)
 }
 
 func writeJSON(path string, v any) error {
@@ -137,14 +168,18 @@ func (d *driver) rows() ([]caseKey, map[caseKey]map[string]result) {
 // table writes the ratio tables and the allocation table.
 func (d *driver) table(w io.Writer) {
 	order, by := d.rows()
-	skipped := map[caseKey]map[string]bool{}
-	for _, s := range d.skipped {
-		k := caseKey{s.Scenario, s.Particles}
-		if skipped[k] == nil {
-			skipped[k] = map[string]bool{}
+	mark := func(list []skip) map[caseKey]map[string]bool {
+		m := map[caseKey]map[string]bool{}
+		for _, s := range list {
+			k := caseKey{s.Scenario, s.Particles}
+			if m[k] == nil {
+				m[k] = map[string]bool{}
+			}
+			m[k][s.Subject] = true
 		}
-		skipped[k][s.Subject] = true
+		return m
 	}
+	skipped, fellBack := mark(d.skipped), mark(d.fallbacks)
 	ratios := func(title, base string) {
 		fmt.Fprintf(w, "\n%s\n", title)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -161,6 +196,8 @@ func (d *driver) table(w io.Writer) {
 				switch {
 				case skipped[k][s]:
 					fmt.Fprint(tw, "skip\t")
+				case fellBack[k][s]:
+					fmt.Fprint(tw, "n/a\t")
 				case !have || !ok || ref.CPUMs <= 0 || (base == benchmarks.NameAPIFloor && k.particles == 0):
 					fmt.Fprint(tw, "-\t")
 				default:
@@ -171,8 +208,9 @@ func (d *driver) table(w io.Writer) {
 		}
 		tw.Flush()
 	}
-	ratios("CPU per frame relative to ember (subject / ember; above 1: Ember spends less)", benchmarks.NameEmber)
+	ratios("CPU per frame relative to ember (subject / ember; above 1: Ember spends less; n/a: falls back, see below)", benchmarks.NameEmber)
 	ratios("CPU per frame relative to api-floor (subject / api-floor; the floor re-submits unchanged vertices)", benchmarks.NameAPIFloor)
+	d.flatTable(w)
 
 	var long []result
 	for _, r := range d.results {
@@ -189,12 +227,104 @@ func (d *driver) table(w io.Writer) {
 		}
 		tw.Flush()
 	}
+	if len(d.fallbacks) > 0 {
+		fmt.Fprintf(w, "\nNot applicable (the effects exceed the path's limits at some frame, and the renderer fell back; nothing is reported for the path):\n")
+		for _, s := range d.fallbacks {
+			fmt.Fprintf(w, "  %s %d %s: %s\n", s.Scenario, s.Particles, s.Subject, s.Reason)
+		}
+	}
 	if len(d.skipped) > 0 {
 		fmt.Fprintf(w, "\nSkipped:\n")
 		for _, s := range d.skipped {
 			fmt.Fprintf(w, "  %s %d %s: %s\n", s.Scenario, s.Particles, s.Subject, s.Reason)
 		}
 	}
+}
+
+// flatRows returns gpu-flat's results of subject by particles per effect,
+// in ascending order, as microseconds of CPU per effect per frame.
+func (d *driver) flatRows(subject string) (per []int, us []float64) {
+	for _, r := range d.results {
+		if r.Scenario == "gpu-flat" && r.Subject == subject && r.Effects > 0 {
+			per = append(per, r.Particles/r.Effects)
+			us = append(us, r.CPUMs*1000/float64(r.Effects))
+		}
+	}
+	return per, us
+}
+
+// flatTable writes gpu-flat's CPU per effect per frame on each of
+// Ember's paths, and its growth from the fewest particles per effect.
+func (d *driver) flatTable(w io.Writer) {
+	subjects := []string{benchmarks.NameEmber, benchmarks.NameEmberGPU}
+	per, _ := d.flatRows(benchmarks.NameEmberGPU)
+	if len(per) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\ngpu-flat: CPU per effect per frame, %d small effects (µs, this run; growth: relative to the first row)\n", flatEffects)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "particles per effect\t")
+	for _, s := range subjects {
+		fmt.Fprintf(tw, "%s µs\tgrowth\t", s)
+	}
+	fmt.Fprintln(tw)
+	cols := map[string]map[int]float64{}
+	for _, s := range subjects {
+		cols[s] = map[int]float64{}
+		ps, us := d.flatRows(s)
+		for i := range ps {
+			cols[s][ps[i]] = us[i]
+		}
+	}
+	for _, n := range per {
+		fmt.Fprintf(tw, "%d\t", n)
+		for _, s := range subjects {
+			v, ok := cols[s][n]
+			base, okb := cols[s][per[0]]
+			if !ok || !okb || base <= 0 {
+				fmt.Fprint(tw, "-\t-\t")
+				continue
+			}
+			fmt.Fprintf(tw, "%.2f\t%.2f\t", v, v/base)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+// flatChart plots gpu-flat's µs per effect against the particles per
+// effect (log-log), a line per path.
+func (d *driver) flatChart(path string) error {
+	p := plot.New()
+	p.Title.Text = "gpu-flat: CPU per effect per frame (this machine; compare the lines)"
+	p.X.Label.Text = "particles per effect"
+	p.Y.Label.Text = "µs per effect"
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = ticks125{}, ticks125{}
+	p.Legend.Top = true
+	var lines []any
+	top := 0.0
+	for _, s := range []string{benchmarks.NameEmber, benchmarks.NameEmberGPU} {
+		per, us := d.flatRows(s)
+		var xys plotter.XYs
+		for i := range per {
+			if us[i] > 0 {
+				xys = append(xys, plotter.XY{X: float64(per[i]), Y: us[i]})
+				top = max(top, us[i])
+			}
+		}
+		if len(xys) > 0 {
+			lines = append(lines, s, xys)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	if err := plotutil.AddLinePoints(p, lines...); err != nil {
+		return err
+	}
+	p.Y.Max = top * 8
+	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
 
 // chart plots ns per particle against the particle count (log-log) of one

@@ -38,8 +38,11 @@ type driver struct {
 	pixel   [4]byte
 	results []result
 	skipped []skip
-	err     error
-	start   time.Time
+	// fallbacks are the cases a path-checked subject (ember-gpu) could
+	// not draw on its path throughout: "n/a (falls back)".
+	fallbacks []skip
+	err       error
+	start     time.Time
 }
 
 // result is one subject's measurement of one case, as results.json holds it.
@@ -54,6 +57,11 @@ type result struct {
 	Samples []int `json:"samples_per_pass"`
 	// Live is the live particle count at the end of the first pass.
 	Live int `json:"live"`
+	// Effects is the number of effects of the scenario.
+	Effects int `json:"effects"`
+	// GPUDraws is, for ember-gpu, the effect draws the GPU path made over
+	// both passes (effects culled or never shown make none).
+	GPUDraws *int `json:"gpu_effect_draws,omitempty"`
 	// AllocBytesPer1000 is the heap allocated inside the timed work per
 	// 1,000 frames; GCPer1000 the GC cycles of the whole process per 1,000
 	// frames (long-run only).
@@ -85,13 +93,13 @@ func (d *driver) plan() plan {
 	if d.o.quick {
 		return plan{
 			warmup: 6, frames: 25, reps: 3, budget: 400 * time.Millisecond, minSamples: 5,
-			steadyCounts: []int{1000, 10000, 100000}, seekCounts: []int{1000},
+			steadyCounts: []int{1000, 10000, 100000}, seekCounts: []int{500, 1000},
 			longFrames: 240, longCount: 2000,
 		}
 	}
 	return plan{
 		warmup: 20, frames: 120, reps: 7, budget: 5 * time.Second, minSamples: 10,
-		steadyCounts: []int{1000, 4000, 10000, 100000}, seekCounts: []int{1000, 10000},
+		steadyCounts: []int{1000, 4000, 10000, 100000}, seekCounts: []int{500, 1000, 10000},
 		longFrames: 3000, longCount: 10000,
 	}
 }
@@ -104,16 +112,21 @@ type kase struct {
 	measure   func(d *driver, s benchmarks.Subject, sc *benchmarks.Scenario, p plan) pass
 	// skip returns a reason to leave a subject out, or "".
 	skip func(subject string) string
+	// only, when set, lists the subjects the case is for; the others are
+	// left out without a note.
+	only []string
 }
 
 // pass is one subject's run of one case.
 type pass struct {
-	samples  []float64 // ms
-	live     int
-	alloc    float64 // bytes inside the timed work
-	gcs      uint32  // process-wide GC cycles during the pass
-	frames   int     // frames the alloc and GC figures cover
-	measured bool
+	checked          bool      // the subject is a benchmarks.PathChecker
+	fallbacks, drawn int       // its counts over the pass
+	samples          []float64 // ms
+	live             int
+	alloc            float64 // bytes inside the timed work
+	gcs              uint32  // process-wide GC cycles during the pass
+	frames           int     // frames the alloc and GC figures cover
+	measured         bool
 }
 
 func (d *driver) run() error {
@@ -148,6 +161,9 @@ func (d *driver) run() error {
 func (d *driver) runCase(c kase, p plan) error {
 	var names []string
 	for _, n := range d.o.subjects {
+		if c.only != nil && !slices.Contains(c.only, n) {
+			continue
+		}
 		if c.skip != nil {
 			if why := c.skip(n); why != "" {
 				d.skipped = append(d.skipped, skip{c.name, c.particles, n, why})
@@ -158,7 +174,12 @@ func (d *driver) runCase(c kase, p plan) error {
 	}
 	order := append(slices.Clone(names), reversed(names)...)
 	passes := map[string][]pass{}
+	fellBack := map[string]bool{}
+	effects := len(c.scenario().Effects)
 	for _, n := range order {
+		if fellBack[n] {
+			continue // its first pass already fell back: no second one
+		}
 		s, err := benchmarks.NewSubject(n)
 		if err != nil {
 			return err
@@ -172,13 +193,35 @@ func (d *driver) runCase(c kase, p plan) error {
 		t0 := time.Now()
 		ps := c.measure(d, s, &sc, p)
 		d.loop.do(s.Close)
+		if pc, ok := s.(benchmarks.PathChecker); ok {
+			ps.checked = true
+			ps.fallbacks, ps.drawn = pc.PathFallbacks()
+		}
 		if d.o.verbose {
-			fmt.Fprintf(os.Stderr, "\t%-16s %5.2fs wall, %d samples, median %.3f ms\n", n, time.Since(t0).Seconds(), len(ps.samples), median(ps.samples))
+			fmt.Fprintf(os.Stderr, "\t%-16s %5.2fs wall, %d samples, median %.3f ms, fallbacks %d\n", n, time.Since(t0).Seconds(), len(ps.samples), median(ps.samples), ps.fallbacks)
 		}
 		passes[n] = append(passes[n], ps)
+		if ps.fallbacks > 0 {
+			fellBack[n] = true
+		}
 	}
 	for _, n := range names {
-		d.results = append(d.results, summarize(c, n, passes[n]))
+		if fellBack[n] {
+			ps := passes[n][len(passes[n])-1]
+			d.fallbacks = append(d.fallbacks, skip{c.name, c.particles, n, fmt.Sprintf(
+				"n/a (falls back): %d of %d effect draws exceeded the path's limits and were drawn batched", ps.fallbacks, ps.fallbacks+ps.drawn)})
+			continue
+		}
+		r := summarize(c, n, passes[n])
+		r.Effects = effects
+		if passes[n][0].checked {
+			drawn := 0
+			for _, ps := range passes[n] {
+				drawn += ps.drawn
+			}
+			r.GPUDraws = &drawn
+		}
+		d.results = append(d.results, r)
 	}
 	runtime.GC()
 	return nil
@@ -273,11 +316,21 @@ func enough(n, want, least int, since time.Time, budget time.Duration) bool {
 // longest life, so the stream is at steady state.
 const prefill = 2.5
 
+// gpuWarmup is the warm-up of a path-checked subject (ember-gpu) in a
+// quick run's steady cases: its CPU work per frame is constant once its
+// rows are written at the first frame, while each frame costs llvmpipe up
+// to a second of shading (not a result) in the many-effects cases.
+const gpuWarmup = 2
+
 // measureSteady runs frames of FrameDT: warm-up, then samples.
 func measureSteady(d *driver, s benchmarks.Subject, _ *benchmarks.Scenario, p plan) pass {
 	d.loop.do(func() { s.Seek(prefill) })
 	frame := func(dst *ebiten.Image) { s.Frame(dst, benchmarks.FrameDT) }
-	for range p.warmup {
+	warmup := p.warmup
+	if _, ok := s.(benchmarks.PathChecker); ok && d.o.quick {
+		warmup = min(warmup, gpuWarmup)
+	}
+	for range warmup {
 		d.untimed(frame)
 	}
 	var ps pass
@@ -547,8 +600,25 @@ func (d *driver) cases(p plan) []kase {
 			measure: measureLong,
 		},
 	)
+	// CPU per effect on each of Ember's paths against the particles per
+	// effect: the GPU path's stays flat, the batched path's grows.
+	for _, per := range flatPer {
+		cs = append(cs, kase{
+			name: "gpu-flat", particles: flatEffects * per,
+			scenario: func() benchmarks.Scenario {
+				return benchmarks.Flat("gpu-flat", benchmarks.Full, flatEffects, per, w, h)
+			},
+			measure: measureSteady,
+			only:    []string{benchmarks.NameEmber, benchmarks.NameEmberGPU},
+		})
+	}
 	return cs
 }
+
+// The gpu-flat cases: flatEffects effects of each count in flatPer.
+const flatEffects = 20
+
+var flatPer = []int{10, 100, 1000}
 
 // slow leaves twodeeparticles out of the quick run at 100k: its removal
 // shifts the slice once per dead particle, and warming it up alone would
