@@ -445,10 +445,11 @@ func clampPix(v float64) int {
 }
 
 // gpuTry decides whether the item goes to the GPU path and, if it does,
-// prepares its instance row and appends its gpuItem. It returns the
-// item's index + 1, or 0 for the batched path. Its cost is O(1) in the
-// particle count: O(bursts kept) to copy the burst list and find the
-// visible ones.
+// prepares its instance row and appends its gpuItem. It returns the item's
+// index + 1, -1 when it takes the GPU path with no candidate (nothing to
+// draw, no quad), or 0 for the batched path. Its cost is O(1) in the
+// particle count: O(visible bursts) to find them in the kept list, which
+// is re-read only when the effect's Revision moves.
 func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle) int {
 	if it.Path == PathBatched {
 		return 0
@@ -496,6 +497,9 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	}
 	if !forced && g.cost.Prefer(pixels, int(cand), k.layers) != PathGPU {
 		return 0
+	}
+	if cand == 0 {
+		return -1 // on the GPU path with nothing to shade: no quad
 	}
 	if in.row < 0 {
 		row, ok := g.allocRow()

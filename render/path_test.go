@@ -196,3 +196,22 @@ func TestPathOfDraw(t *testing.T) {
 	pix := make([]byte, 4*16*16)
 	dst.ReadPixels(pix)
 }
+
+// TestGPUIdleSubmitsNothing: an effect forced onto the GPU path with no
+// candidate (its burst long dead) takes the path but submits no quad.
+func TestGPUIdleSubmitsNothing(t *testing.T) {
+	e := effectOf(t, 64, 64, 5, 0.1, func(sp *emitter.Spec) {
+		sp.Enabled = false
+		sp.Lifetime = emitter.Constant(1)
+	})
+	e.SetTime(5) // every particle of the burst is dead
+	r := newRenderer(t, nil)
+	r.collect(image.Rect(-4000, -4000, 4000, 4000), []Item{{Effect: e, Path: PathGPU}})
+	st := r.Stats()
+	if st.GPU != 1 || st.GPUFallbacks != 0 || len(r.gpu.items) != 0 || len(r.vis) != 0 {
+		t.Fatalf("stats %+v, %d GPU items, %d visible: want the GPU path with nothing submitted", st, len(r.gpu.items), len(r.vis))
+	}
+	if p, ok := r.PathOf(e); !ok || p != PathGPU {
+		t.Fatalf("PathOf = %v, %v; want the GPU path", p, ok)
+	}
+}

@@ -316,8 +316,10 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 			continue
 		}
 		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
-		if g := r.gpuTry(it, k, b, ox, oy, view); g > 0 {
-			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.quads), hi: len(r.quads), gpu: g})
+		if g := r.gpuTry(it, k, b, ox, oy, view); g != 0 {
+			if g > 0 {
+				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.quads), hi: len(r.quads), gpu: g})
+			}
 			r.stats.Effects++
 			r.stats.GPU++
 			r.paths = append(r.paths, effectPath{e, PathGPU})
