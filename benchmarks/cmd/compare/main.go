@@ -61,7 +61,7 @@ import (
 
 func main() {
 	var o options
-	flag.BoolVar(&o.quick, "quick", false, "fewer counts and frames: a run of about two minutes and a half on 2 cores (under two without ember-gpu, whose many-effects cases wait on llvmpipe's shading)")
+	flag.BoolVar(&o.quick, "quick", false, "fewer counts and frames: a run of under two minutes on 2 cores (ember-gpu takes fewer samples: llvmpipe's shading of its frames is slow and not a result)")
 	flag.BoolVar(&o.verbose, "v", false, "log each pass's wall time, sample count and median")
 	flag.StringVar(&o.out, "out", "results", "directory for results.json, run.json, table.txt and the charts (empty: none)")
 	flag.StringVar(&o.pngDir, "png", "", "also write one PNG per subject of the same steady-state frame to this directory")

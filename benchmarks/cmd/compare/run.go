@@ -322,20 +322,26 @@ const prefill = 2.5
 // to a second of shading (not a result) in the many-effects cases.
 const gpuWarmup = 2
 
+// gpuQuickSamples is the fewest samples a path-checked subject takes in a
+// quick run's steady cases before its time budget may end the pass.
+const gpuQuickSamples = 3
+
 // measureSteady runs frames of FrameDT: warm-up, then samples.
 func measureSteady(d *driver, s benchmarks.Subject, _ *benchmarks.Scenario, p plan) pass {
 	d.loop.do(func() { s.Seek(prefill) })
 	frame := func(dst *ebiten.Image) { s.Frame(dst, benchmarks.FrameDT) }
-	warmup := p.warmup
+	warmup, least := p.warmup, p.minSamples
 	if _, ok := s.(benchmarks.PathChecker); ok && d.o.quick {
-		warmup = min(warmup, gpuWarmup)
+		// Its CPU work per frame is constant, while llvmpipe's shading
+		// of each frame is not a result: fewer samples keep -quick short.
+		warmup, least = min(warmup, gpuWarmup), gpuQuickSamples
 	}
 	for range warmup {
 		d.untimed(frame)
 	}
 	var ps pass
 	t0 := time.Now()
-	for !enough(len(ps.samples), p.frames, p.minSamples, t0, p.budget) {
+	for !enough(len(ps.samples), p.frames, least, t0, p.budget) {
 		ps.samples = append(ps.samples, d.timed(frame))
 	}
 	d.loop.do(func() { ps.live = s.Live() })
