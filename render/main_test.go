@@ -1,70 +1,18 @@
 package render
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/emberfx/ember/internal/gametest"
 )
 
-// The GPU tests run inside a running Ebitengine game: TestMain starts a
-// hidden game whose first Update runs every test (and benchmark), so that
-// ReadPixels works and draw commands flush. Without a display the game
-// cannot start; the tests then run outside it and those that need the GPU
-// skip, unless EMBER_REQUIRE_DISPLAY=1, which makes a missing display a
-// failure. Run them with: xvfb-run -a go test ./render/
+// The GPU tests run inside a hidden Ebitengine game (see gametest); run
+// them with: xvfb-run -a go test ./render/
 
-// inGame is true while the tests run inside the game's Update.
-var inGame bool
-
-type testGame struct {
-	m    *testing.M
-	ran  bool
-	code int
-}
-
-func (g *testGame) Update() error {
-	if !g.ran {
-		g.ran = true
-		inGame = true
-		g.code = g.m.Run()
-		inGame = false
-	}
-	return ebiten.Termination
-}
-
-func (g *testGame) Draw(*ebiten.Image) {}
-
-func (g *testGame) Layout(int, int) (int, int) { return 16, 16 }
-
-func TestMain(m *testing.M) {
-	g := &testGame{m: m}
-	var err error
-	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
-		ebiten.SetWindowSize(16, 16)
-		ebiten.SetWindowTitle("ember render tests")
-		ebiten.SetWindowVisible(false)
-		ebiten.SetVsyncEnabled(false)
-		err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: true})
-	} else {
-		err = fmt.Errorf("no DISPLAY")
-	}
-	if g.ran {
-		os.Exit(g.code)
-	}
-	if os.Getenv("EMBER_REQUIRE_DISPLAY") == "1" {
-		fmt.Fprintf(os.Stderr, "render: EMBER_REQUIRE_DISPLAY=1 but the test game could not start (%v); run under xvfb-run -a\n", err)
-		os.Exit(1)
-	}
-	fmt.Fprintf(os.Stderr, "render: no display (%v): GPU tests skip\n", err)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { gametest.Main(m, "render") }
 
 // needGPU skips a test that needs a running game.
 func needGPU(tb testing.TB) {
 	tb.Helper()
-	if !inGame {
-		tb.Skip("needs a display: run under xvfb-run -a (EMBER_REQUIRE_DISPLAY=1 makes this a failure)")
-	}
+	gametest.Need(tb)
 }
