@@ -140,35 +140,23 @@ func (c *control) commit() {
 // recorded after the effect's clock.
 func dropFuture(e *emitter.Effect) {
 	st := e.State()
-	changed := false
-	keep := st.Bursts[:0]
-	for _, b := range st.Bursts {
-		if b.Time > st.Clock {
-			changed = true
-			continue
-		}
-		keep = append(keep, b)
-	}
-	st.Bursts = keep
-	toggles := st.Toggles[:0]
-	for _, t := range st.Toggles {
-		if t.At > st.Clock {
-			changed = true
-			continue
-		}
-		toggles = append(toggles, t)
-	}
-	st.Toggles = toggles
-	track := st.Track[:0]
-	for _, s := range st.Track {
-		if s.Clock > st.Clock {
-			changed = true
-			continue
-		}
-		track = append(track, s)
-	}
-	st.Track = track
-	if changed {
+	var b, t, s bool
+	st.Bursts, b = upTo(st.Bursts, st.Clock, func(x emitter.Burst) emitter.Ticks { return x.Time })
+	st.Toggles, t = upTo(st.Toggles, st.Clock, func(x emitter.Toggle) emitter.Ticks { return x.At })
+	st.Track, s = upTo(st.Track, st.Clock, func(x emitter.TrackSample) emitter.Ticks { return x.Clock })
+	if b || t || s {
 		e.Restore(st)
 	}
+}
+
+// upTo keeps the entries of list at or before clock c, in place, and
+// reports whether any was dropped.
+func upTo[T any](list []T, c emitter.Ticks, at func(T) emitter.Ticks) ([]T, bool) {
+	keep := list[:0]
+	for _, x := range list {
+		if at(x) <= c {
+			keep = append(keep, x)
+		}
+	}
+	return keep, len(keep) != len(list)
 }
