@@ -29,6 +29,12 @@ func benchEffect(b *testing.B, n int, full bool) *emitter.Effect {
 // BenchmarkAppendParticles reports ns per live particle of a serial
 // evaluation, for a simple effect and the full one.
 func BenchmarkAppendParticles(b *testing.B) {
+	benchEval(b, (*emitter.Effect).AppendParticles)
+}
+
+// benchEval runs one evaluation function over the simple and the full
+// effect at 1k, 10k and 100k live particles, reporting ns per particle.
+func benchEval[T any](b *testing.B, eval func(*emitter.Effect, []T) []T) {
 	for _, full := range []bool{false, true} {
 		for _, n := range []int{1000, 10000, 100000} {
 			name := fmt.Sprintf("simple/%d", n)
@@ -37,12 +43,12 @@ func BenchmarkAppendParticles(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				e := benchEffect(b, n, full)
-				buf := e.AppendParticles(nil)
+				buf := eval(e, nil)
 				live := len(buf)
 				b.ReportAllocs()
 				b.ResetTimer()
 				for b.Loop() {
-					buf = e.AppendParticles(buf[:0])
+					buf = eval(e, buf[:0])
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(live), "ns/particle")
 			})
@@ -93,23 +99,5 @@ func BenchmarkDeadCandidates(b *testing.B) {
 // BenchmarkAppendQuads is the geometry-only evaluation the batched renderer
 // uses (appearance is left to the GPU).
 func BenchmarkAppendQuads(b *testing.B) {
-	for _, full := range []bool{false, true} {
-		for _, n := range []int{1000, 10000, 100000} {
-			name := fmt.Sprintf("simple/%d", n)
-			if full {
-				name = fmt.Sprintf("full/%d", n)
-			}
-			b.Run(name, func(b *testing.B) {
-				e := benchEffect(b, n, full)
-				buf := e.AppendQuads(nil)
-				live := len(buf)
-				b.ReportAllocs()
-				b.ResetTimer()
-				for b.Loop() {
-					buf = e.AppendQuads(buf[:0])
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(live), "ns/particle")
-			})
-		}
-	}
+	benchEval(b, (*emitter.Effect).AppendQuads)
 }
