@@ -66,6 +66,26 @@ type probe struct {
 	a, b uint32
 }
 
+// checkProbes runs ps on the GPU and requires every result to equal want,
+// the Go functions' values, bit for bit.
+func checkProbes(t *testing.T, sh *ebiten.Shader, ps []probe, want []uint32) {
+	t.Helper()
+	got := runProbes(t, sh, ps, nil)
+	bad := 0
+	for i := range ps {
+		if got[i] != want[i] {
+			if bad < 10 {
+				t.Errorf("probe %d (op %d, a %#x, b %#x): GPU %#x, Go %#x", i, ps[i].op, ps[i].a, ps[i].b, got[i], want[i])
+			}
+			bad++
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d probes differ", bad, len(ps))
+	}
+	t.Logf("%d probes bit-exact", len(ps))
+}
+
 // runProbes evaluates each probe on the GPU, one pixel each, with data as
 // image 1 (row 0) when given, and returns the 32-bit results.
 func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image) []uint32 {
@@ -136,20 +156,7 @@ func TestGPUHash(t *testing.T) {
 			add(4, bits, n, uint32(emitter.Integer(0, int(n)-1, float64(bits)/(1<<32))))
 		}
 	}
-	got := runProbes(t, sh, ps, nil)
-	bad := 0
-	for i := range ps {
-		if got[i] != want[i] {
-			if bad < 10 {
-				t.Errorf("probe %d (op %d, a %#x, b %#x): GPU %#x, Go %#x", i, ps[i].op, ps[i].a, ps[i].b, got[i], want[i])
-			}
-			bad++
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d probes differ", bad, len(ps))
-	}
-	t.Logf("%d probes bit-exact", len(ps))
+	checkProbes(t, sh, ps, want)
 }
 
 // TestProbeShaderCompiles: the probe shader (the particle shader's helpers

@@ -101,20 +101,7 @@ func TestGPUEffectHash(t *testing.T) {
 		base := int64(a)
 		add(8, uint32(base+d), uint32(base), b2u(d >= 0))
 	}
-	got := runProbes(t, sh, ps, nil)
-	bad := 0
-	for i := range ps {
-		if got[i] != want[i] {
-			if bad < 10 {
-				t.Errorf("probe %d (op %d, a %#x, b %#x): GPU %#x, Go %#x", i, ps[i].op, ps[i].a, ps[i].b, got[i], want[i])
-			}
-			bad++
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d probes differ", bad, len(ps))
-	}
-	t.Logf("%d probes bit-exact", len(ps))
+	checkProbes(t, sh, ps, want)
 }
 
 // TestEffectProbeShaderCompiles: the probe shader compiles, display or not.
