@@ -299,18 +299,7 @@ func TestGPUPathDrawAllocs(t *testing.T) {
 	}
 	dst := ebiten.NewImage(16, 16)
 	defer dst.Deallocate()
-	frame := func() {
-		for _, it := range items {
-			it.Effect.Advance(1.0 / 60)
-		}
-		r.Draw(dst, items)
-	}
-	for range 5 {
-		frame()
-	}
-	if n := testing.AllocsPerRun(50, frame); n != 0 {
-		t.Errorf("%v allocations per Draw, want 0", n)
-	}
+	requireWarmDrawAllocFree(t, r, dst, items)
 	if st := r.Stats(); st.GPU != 4 {
 		t.Errorf("stats %+v", st)
 	}

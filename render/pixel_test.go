@@ -405,6 +405,15 @@ func TestGPUDrawAllocs(t *testing.T) {
 	}
 	dst := ebiten.NewImage(64, 64)
 	defer dst.Deallocate()
+	requireWarmDrawAllocFree(t, r, dst, items)
+	pix := make([]byte, 4*64*64)
+	dst.ReadPixels(pix)
+}
+
+// requireWarmDrawAllocFree plays items a frame at a time, drawing each frame
+// onto dst, and requires a warm Draw to allocate nothing.
+func requireWarmDrawAllocFree(t *testing.T, r *Renderer, dst *ebiten.Image, items []Item) {
+	t.Helper()
 	frame := func() {
 		for _, it := range items {
 			it.Effect.Advance(1.0 / 60)
@@ -417,6 +426,4 @@ func TestGPUDrawAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(50, frame); n != 0 {
 		t.Errorf("%v allocations per Draw, want 0", n)
 	}
-	pix := make([]byte, 4*64*64)
-	dst.ReadPixels(pix)
 }
