@@ -295,13 +295,7 @@ func (d *driver) flatTable(w io.Writer) {
 // flatChart plots gpu-flat's µs per effect against the particles per
 // effect (log-log), a line per path.
 func (d *driver) flatChart(path string) error {
-	p := plot.New()
-	p.Title.Text = "gpu-flat: CPU per effect per frame (this machine; compare the lines)"
-	p.X.Label.Text = "particles per effect"
-	p.Y.Label.Text = "µs per effect"
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = ticks125{}, ticks125{}
-	p.Legend.Top = true
+	p := logLogPlot("gpu-flat: CPU per effect per frame (this machine; compare the lines)", "particles per effect", "µs per effect")
 	var lines []any
 	top := 0.0
 	for _, s := range []string{benchmarks.NameEmber, benchmarks.NameEmberGPU} {
@@ -317,26 +311,13 @@ func (d *driver) flatChart(path string) error {
 			lines = append(lines, s, xys)
 		}
 	}
-	if len(lines) == 0 {
-		return nil
-	}
-	if err := plotutil.AddLinePoints(p, lines...); err != nil {
-		return err
-	}
-	p.Y.Max = top * 8
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+	return saveLines(p, lines, top, path)
 }
 
 // chart plots ns per particle against the particle count (log-log) of one
 // steady scenario, a line per subject.
 func (d *driver) chart(scenario, path string) error {
-	p := plot.New()
-	p.Title.Text = scenario + ": CPU per particle per frame (this machine; compare the lines)"
-	p.X.Label.Text = "live particles"
-	p.Y.Label.Text = "ns per particle"
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = ticks125{}, ticks125{}
-	p.Legend.Top = true
+	p := logLogPlot(scenario+": CPU per particle per frame (this machine; compare the lines)", "live particles", "ns per particle")
 	var lines []any
 	top := 0.0
 	for _, s := range d.o.subjects {
@@ -352,13 +333,32 @@ func (d *driver) chart(scenario, path string) error {
 			lines = append(lines, s, xys)
 		}
 	}
+	return saveLines(p, lines, top, path)
+}
+
+// logLogPlot returns an empty log-log plot with its titles and the legend
+// on top.
+func logLogPlot(title, x, y string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = ticks125{}, ticks125{}
+	p.Legend.Top = true
+	return p
+}
+
+// saveLines adds the named lines (name, XYs pairs) to p and writes it to
+// path as an 8 × 5 inch PNG, with head room for the legend above the
+// highest point top; with no line it writes nothing.
+func saveLines(p *plot.Plot, lines []any, top float64, path string) error {
 	if len(lines) == 0 {
 		return nil
 	}
 	if err := plotutil.AddLinePoints(p, lines...); err != nil {
 		return err
 	}
-	// Head room for the legend above the lines.
 	p.Y.Max = top * 8
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
