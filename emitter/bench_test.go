@@ -8,15 +8,21 @@ import (
 )
 
 // benchEffect returns an effect holding about n live particles at steady
-// state: the busy spec with its rate set to n / mean lifetime.
-func benchEffect(b *testing.B, n int, full bool) *emitter.Effect {
+// state, of one of three looks: "simple" (gravity, spread, no rotation),
+// "spin" (simple, each particle turning at its own speed, as the
+// renderer's benchmark) and "full" (the busy spec).
+func benchEffect(b *testing.B, n int, look string) *emitter.Effect {
 	s := emitter.DefaultSpec()
-	if full {
+	if look == "full" {
 		s = busySpec()
 	} else {
 		s.Speed = emitter.NumberRange{Min: 2, Max: 4}
 		s.SpreadAngle = emitter.Vector2{X: 30}
 		s.Acceleration = emitter.Vector3{Y: -5}
+	}
+	if look == "spin" {
+		s.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+		s.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
 	}
 	s.Lifetime = emitter.Constant(1)
 	s.Rate = float64(n)
@@ -32,17 +38,14 @@ func BenchmarkAppendParticles(b *testing.B) {
 	benchEval(b, (*emitter.Effect).AppendParticles)
 }
 
-// benchEval runs one evaluation function over the simple and the full
-// effect at 1k, 10k and 100k live particles, reporting ns per particle.
+// benchEval runs one evaluation function over the simple, spinning and
+// full effects at 1k, 10k and 100k live particles, reporting ns per
+// particle.
 func benchEval[T any](b *testing.B, eval func(*emitter.Effect, []T) []T) {
-	for _, full := range []bool{false, true} {
+	for _, look := range []string{"simple", "spin", "full"} {
 		for _, n := range []int{1000, 10000, 100000} {
-			name := fmt.Sprintf("simple/%d", n)
-			if full {
-				name = fmt.Sprintf("full/%d", n)
-			}
-			b.Run(name, func(b *testing.B) {
-				e := benchEffect(b, n, full)
+			b.Run(fmt.Sprintf("%s/%d", look, n), func(b *testing.B) {
+				e := benchEffect(b, n, look)
 				buf := eval(e, nil)
 				live := len(buf)
 				b.ReportAllocs()
@@ -60,7 +63,7 @@ func benchEval[T any](b *testing.B, eval func(*emitter.Effect, []T) []T) {
 func BenchmarkEvaluator(b *testing.B) {
 	for _, n := range []int{10000, 100000} {
 		b.Run(fmt.Sprintf("full/%d", n), func(b *testing.B) {
-			e := benchEffect(b, n, true)
+			e := benchEffect(b, n, "full")
 			ev := emitter.NewEvaluator(0)
 			defer ev.Close()
 			buf := ev.Append(nil, e)
@@ -96,8 +99,14 @@ func BenchmarkDeadCandidates(b *testing.B) {
 	b.ReportMetric(float64(len(buf)), "live")
 }
 
-// BenchmarkAppendQuads is the geometry-only evaluation the batched renderer
-// uses (appearance is left to the GPU).
+// BenchmarkAppendQuads is the geometry-only evaluation (appearance is left
+// to the GPU).
 func BenchmarkAppendQuads(b *testing.B) {
 	benchEval(b, (*emitter.Effect).AppendQuads)
+}
+
+// BenchmarkAppendBillboards is the geometry-only evaluation with the
+// rotation applied, in float32: the batched renderer's.
+func BenchmarkAppendBillboards(b *testing.B) {
+	benchEval(b, (*emitter.Effect).AppendBillboards)
 }

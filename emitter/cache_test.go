@@ -60,6 +60,9 @@ func TestCacheIsInvisible(t *testing.T) {
 		if qa, qb := cached.AppendQuads(nil), plain.AppendQuads(nil); !reflect.DeepEqual(qa, qb) {
 			t.Fatalf("frame %d: cached and uncached quads differ", i)
 		}
+		if ba, bb := cached.AppendBillboards(nil), plain.AppendBillboards(nil); !reflect.DeepEqual(ba, bb) {
+			t.Fatalf("frame %d: cached and uncached billboards differ", i)
+		}
 		if i == 60 && len(a) == 0 {
 			t.Fatal("no particles: the script proves nothing")
 		}
@@ -89,6 +92,10 @@ func TestCacheWithEvaluator(t *testing.T) {
 		quads := ev.AppendQuads(nil, cached)
 		if want := plain.AppendQuads(nil); !reflect.DeepEqual(quads, want) {
 			t.Fatalf("at %v s: parallel cached quads differ from serial uncached", at)
+		}
+		boards := ev.AppendBillboards(nil, cached)
+		if want := plain.AppendBillboards(nil); !reflect.DeepEqual(boards, want) {
+			t.Fatalf("at %v s: parallel cached billboards differ from serial uncached", at)
 		}
 	}
 }

@@ -106,6 +106,16 @@ func (f *frame) streamCandidate(i int64, tmp *constants) (c *constants, age floa
 	return c, d / f.rate, true
 }
 
+// birth is stream particle i's birth time where placing it reads the
+// host's track (LockedToPart=false with a track), and 0 where nothing
+// reads it: a division is dear on the hot path.
+func (f *frame) birth(i int64) float64 {
+	if f.unlocked && f.tracked {
+		return float64(i) / f.rate
+	}
+	return 0
+}
+
 // burstCandidate returns the constants of particle j of burst segment sg if
 // it is alive at age.
 func (f *frame) burstCandidate(sg segment, key uint32, j int64, age float64, tmp *constants) (c *constants, ok bool) {
@@ -128,7 +138,7 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				dst = append(dst, Particle{})
-				f.derive(&dst[len(dst)-1], c, uint32(2*i), float64(i)/f.rate, age)
+				f.derive(&dst[len(dst)-1], c, uint32(2*i), f.birth(i), age)
 			}
 		}
 		return dst
@@ -145,14 +155,14 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 	return dst
 }
 
-// derive fills p for a live particle from its constants.
-func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64) {
+// place computes a live particle's geometry from its constants: its
+// centre, width and height in pixels and its rotation in degrees. It is
+// the part of derive that AppendQuads and AppendBillboards share.
+func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64) {
 	s := f.s
 	sp := &s.spec
-	life := c.life
-	tau := age / life
 	ox, oy, v0x, v0y := c.ox, c.oy, c.vx, c.vy
-	rot := c.rot0 + c.omega*age
+	rot = c.rot0 + c.omega*age
 
 	// LockedToPart=false: the particle starts from the host's placement at
 	// its birth, in world axes, and inherits its velocity then. The track
@@ -181,7 +191,7 @@ func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64
 	fa, ga, decay := DragFactors(sp.Drag, age)
 	dx := (v0x*fa + s.accX*ga) * f.moveScale
 	dy := (v0y*fa + s.accY*ga) * f.moveScale
-	x, y := ox+dx, oy+dy
+	x, y = ox+dx, oy+dy
 
 	switch sp.Orientation {
 	case VelocityParallel, VelocityPerpendicular:
@@ -205,15 +215,16 @@ func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64
 		rot += f.hostRot
 	}
 
+	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(tau, c.sizeRoll)
+		size = sp.Size.Sample(age/c.life, c.sizeRoll)
 	}
 	size = max(size, 0) * f.sizeScale
-	w, h := size, size
+	w, h = size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(tau, c.squashRoll)
+		q = sp.Squash.Sample(age/c.life, c.squashRoll)
 	}
 	if q != 0 {
 		// Area-preserving: long × short = 1 (Spray, 8.3).
@@ -224,10 +235,16 @@ func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64
 			w, h = size*l, size/l
 		}
 	}
-	if f.geometryOnly {
-		*p = Particle{Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot, Age: age, Lifetime: life}
-		return
-	}
+	return x, y, w, h, rot
+}
+
+// derive fills p for a live particle from its constants.
+func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64) {
+	s := f.s
+	sp := &s.spec
+	life := c.life
+	tau := age / life
+	x, y, w, h, rot := f.place(c, birth, age)
 	tr := s.transValue
 	if !s.transConst {
 		tr = sp.Transparency.Sample(tau, c.transRoll)

@@ -31,7 +31,6 @@ type frame struct {
 	hostRot           float64
 	tracked, unlocked bool
 	color             Color       // the graded colour of a flat Color sequence
-	geometryOnly      bool        // skip appearance (AppendQuads)
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
 }

@@ -23,6 +23,7 @@ type Evaluator struct {
 	wg      sync.WaitGroup
 	bufs    [][]Particle
 	quads   [][]Quad
+	boards  [][]Billboard
 	frame   frame
 	once    sync.Once
 }
@@ -31,8 +32,17 @@ type evalJob struct {
 	segs     []segment
 	from, to int64
 	w        int
-	quads    bool
+	out      output
 }
+
+// output is what an evaluation appends.
+type output uint8
+
+const (
+	outParticles output = iota
+	outQuads
+	outBillboards
+)
 
 // NewEvaluator starts an evaluator with the given number of goroutines
 // (0 or less: GOMAXPROCS).
@@ -40,7 +50,8 @@ func NewEvaluator(workers int) *Evaluator {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers), quads: make([][]Quad, workers)}
+	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers),
+		quads: make([][]Quad, workers), boards: make([][]Billboard, workers)}
 	if workers > 1 {
 		ev.jobs = make(chan evalJob, workers)
 		for i := 1; i < workers; i++ {
@@ -52,10 +63,13 @@ func NewEvaluator(workers int) *Evaluator {
 
 func (ev *Evaluator) work() {
 	for j := range ev.jobs {
-		if j.quads {
-			ev.quads[j.w] = ev.frame.appendQuadRange(ev.quads[j.w][:0], j.segs, j.from, j.to)
-		} else {
-			ev.bufs[j.w] = ev.frame.appendRange(ev.bufs[j.w][:0], j.segs, j.from, j.to)
+		switch j.out {
+		case outQuads:
+			ev.quads[j.w] = appendRange(&ev.frame, ev.quads[j.w][:0], j.segs, j.from, j.to, (*frame).appendQuads)
+		case outBillboards:
+			ev.boards[j.w] = appendRange(&ev.frame, ev.boards[j.w][:0], j.segs, j.from, j.to, (*frame).appendBillboards)
+		default:
+			ev.bufs[j.w] = appendRange(&ev.frame, ev.bufs[j.w][:0], j.segs, j.from, j.to, (*frame).appendSegment)
 		}
 		ev.wg.Done()
 	}
@@ -67,37 +81,42 @@ func (ev *Evaluator) Workers() int { return ev.workers }
 // Append appends e's particles alive at its clock to dst, as
 // e.AppendParticles(dst) would.
 func (ev *Evaluator) Append(dst []Particle, e *Effect) []Particle {
-	return split(ev, e, false, dst, ev.bufs, (*frame).appendRange)
+	return split(ev, e, outParticles, dst, ev.bufs, (*frame).appendSegment)
 }
 
 // AppendQuads appends e's quads alive at its clock to dst, as
 // e.AppendQuads(dst) would, split across the workers.
 func (ev *Evaluator) AppendQuads(dst []Quad, e *Effect) []Quad {
-	return split(ev, e, true, dst, ev.quads, (*frame).appendQuadRange)
+	return split(ev, e, outQuads, dst, ev.quads, (*frame).appendQuads)
+}
+
+// AppendBillboards appends e's billboards alive at its clock to dst, as
+// e.AppendBillboards(dst) would, split across the workers.
+func (ev *Evaluator) AppendBillboards(dst []Billboard, e *Effect) []Billboard {
+	return split(ev, e, outBillboards, dst, ev.boards, (*frame).appendBillboards)
 }
 
 // split evaluates e's candidates in contiguous, birth-ordered chunks: the
 // first on the calling goroutine into dst, the others on the workers into
 // their buffers bufs[w], joined in order.
-func split[T any](ev *Evaluator, e *Effect, quads bool, dst []T, bufs [][]T, run func(*frame, []T, []segment, int64, int64) []T) []T {
+func split[T any](ev *Evaluator, e *Effect, out output, dst []T, bufs [][]T, seg func(*frame, []T, segment, int64, int64) []T) []T {
 	e.prepareCache()
 	ev.frame = e.newFrame()
-	ev.frame.geometryOnly = quads
 	segs := e.segments(ev.frame.c)
 	var total int64
 	for _, sg := range segs {
 		total += sg.len()
 	}
 	if ev.workers <= 1 || total < MinParallel {
-		return run(&ev.frame, dst, segs, 0, total)
+		return appendRange(&ev.frame, dst, segs, 0, total, seg)
 	}
 	chunk := (total + int64(ev.workers) - 1) / int64(ev.workers)
 	ev.wg.Add(ev.workers - 1)
 	for w := 1; w < ev.workers; w++ {
 		from := min(int64(w)*chunk, total)
-		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w, quads: quads}
+		ev.jobs <- evalJob{segs: segs, from: from, to: min(from+chunk, total), w: w, out: out}
 	}
-	dst = run(&ev.frame, dst, segs, 0, min(chunk, total))
+	dst = appendRange(&ev.frame, dst, segs, 0, min(chunk, total), seg)
 	ev.wg.Wait()
 	for w := 1; w < ev.workers; w++ {
 		dst = append(dst, bufs[w]...)
@@ -114,24 +133,13 @@ func (ev *Evaluator) Close() {
 	})
 }
 
-// appendRange evaluates the candidates at positions [from, to) of the
-// birth-ordered run segs.
-func (f *frame) appendRange(dst []Particle, segs []segment, from, to int64) []Particle {
+// appendRange evaluates, with seg, the candidates at positions [from, to)
+// of the birth-ordered run segs.
+func appendRange[T any](f *frame, dst []T, segs []segment, from, to int64, seg func(*frame, []T, segment, int64, int64) []T) []T {
 	var pos int64
 	for _, sg := range segs {
 		if lo, hi, ok := clipSegment(sg, &pos, from, to); ok {
-			dst = f.appendSegment(dst, sg, lo, hi)
-		}
-	}
-	return dst
-}
-
-// appendQuadRange is appendRange for quads.
-func (f *frame) appendQuadRange(dst []Quad, segs []segment, from, to int64) []Quad {
-	var pos int64
-	for _, sg := range segs {
-		if lo, hi, ok := clipSegment(sg, &pos, from, to); ok {
-			dst = f.appendQuads(dst, sg, lo, hi)
+			dst = seg(f, dst, sg, lo, hi)
 		}
 	}
 	return dst

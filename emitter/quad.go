@@ -1,5 +1,10 @@
 package emitter
 
+import (
+	"math"
+	"slices"
+)
+
 // Quad is a live particle's geometry only: what a renderer that evaluates
 // appearance on the GPU needs from the CPU. Stream is the particle's
 // per-particle hash, Stream(seed, Key), from which the GPU rolls the
@@ -19,9 +24,41 @@ type Quad struct {
 func (e *Effect) AppendQuads(dst []Quad) []Quad {
 	e.prepareCache()
 	f := e.newFrame()
-	f.geometryOnly = true
 	for _, sg := range e.segments(f.c) {
 		dst = f.appendQuads(dst, sg, sg.lo, sg.hi)
+	}
+	return dst
+}
+
+// Billboard is a live particle's quad as a vertex writer wants it: in
+// float32, with its rotation and size already applied. Its corner (u, v),
+// with u and v in {0, 1}, is
+//
+//	(X, Y) + (2u-1)·(UX, UY) + (2v-1)·(VX, VY)
+//
+// that is the centre plus the particle's rotated half axes: U is half the
+// width along the particle's local x axis, (cos θ, sin θ)·Width/2, and V
+// half the height along its local y axis, (-sin θ, cos θ)·Height/2 (docs
+// §1 of appearance.md). Tau is Age/Lifetime, the normalized age curves are
+// sampled at.
+type Billboard struct {
+	Key, Stream uint32
+	X, Y        float32 // centre, pixels from the effect's origin
+	UX, UY      float32 // half the width axis
+	VX, VY      float32 // half the height axis
+	Tau, Age    float32 // normalized age, and age in seconds
+}
+
+// AppendBillboards appends the particles alive at the clock as billboards,
+// in the same order as [Effect.AppendQuads] and from the same values,
+// rounded to float32 once the rotation is applied. It is the renderer's
+// hot path: it costs a particle's placement and one sine and cosine, and
+// consecutive particles with the same rotation share those.
+func (e *Effect) AppendBillboards(dst []Billboard) []Billboard {
+	e.prepareCache()
+	f := e.newFrame()
+	for _, sg := range e.segments(f.c) {
+		dst = f.appendBillboards(dst, sg, sg.lo, sg.hi)
 	}
 	return dst
 }
@@ -29,13 +66,12 @@ func (e *Effect) AppendQuads(dst []Quad) []Quad {
 // appendQuads evaluates the quads of candidates lo..hi of sg.
 func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	var tmp constants
-	var p Particle
 	if sg.burst < 0 {
 		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
-				key := uint32(2 * i)
-				f.derive(&p, c, key, float64(i)/f.rate, age)
-				dst = append(dst, p.quad(c.st))
+				x, y, w, h, rot := f.place(c, f.birth(i), age)
+				dst = append(dst, Quad{Key: uint32(2 * i), Stream: c.st, X: x, Y: y, Width: w, Height: h,
+					Rotation: rot, Age: age, Lifetime: c.life})
 			}
 		}
 		return dst
@@ -45,15 +81,118 @@ func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	for j := lo; j <= hi; j++ {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
-			f.derive(&p, c, key, birth, age)
-			dst = append(dst, p.quad(c.st))
+			x, y, w, h, rot := f.place(c, birth, age)
+			dst = append(dst, Quad{Key: key, Stream: c.st, X: x, Y: y, Width: w, Height: h,
+				Rotation: rot, Age: age, Lifetime: c.life})
 		}
 	}
 	return dst
 }
 
-// quad returns p's geometry.
-func (p *Particle) quad(stream uint32) Quad {
-	return Quad{Key: p.Key, Stream: stream, X: p.X, Y: p.Y, Width: p.Width, Height: p.Height,
-		Rotation: p.Rotation, Age: p.Age, Lifetime: p.Lifetime}
+// turn memoizes the sine and cosine of the last rotation: many effects
+// never rotate their particles, or give a run of them one rotation.
+type turn struct {
+	deg, sin, cos float64
+}
+
+func (t *turn) of(deg float64) (sin, cos float64) {
+	if deg != t.deg {
+		t.deg = deg
+		t.sin, t.cos = sincosDegPoly(deg)
+	}
+	return t.sin, t.cos
+}
+
+// turnBatch is how many billboards are placed before their axes are
+// turned. The sine and cosine are one long chain of dependent operations;
+// in a loop of their own, the chains of successive particles overlap in
+// the processor, where between two placements they would not.
+const turnBatch = 64
+
+// turns holds the rotations and half sizes of up to turnBatch consecutive
+// billboards, out[from:from+n], placed but not yet turned.
+type turns struct {
+	t           turn
+	from, n     int
+	rot, hw, hh [turnBatch]float64
+}
+
+// apply writes the pending billboards' axes and empties the batch.
+func (ts *turns) apply(out []Billboard) {
+	bs := out[ts.from : ts.from+ts.n]
+	for j := range bs {
+		sin, cos := ts.t.of(ts.rot[j])
+		hw, hh := ts.hw[j], ts.hh[j]
+		b := &bs[j]
+		b.UX, b.UY = float32(cos*hw), float32(sin*hw)
+		b.VX, b.VY = float32(-sin*hh), float32(cos*hh)
+	}
+	ts.from += ts.n
+	ts.n = 0
+}
+
+// appendBillboards evaluates the billboards of candidates lo..hi of sg.
+// The slice grows once per segment, so the loops store in place.
+func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Billboard {
+	var tmp constants
+	n := len(dst)
+	ts := turns{t: turn{0, 0, 1}, from: n}
+	dst = slices.Grow(dst, int(hi-lo+1))
+	out := dst[:cap(dst)]
+	if sg.burst < 0 {
+		for i := lo; i <= hi; i++ {
+			if c, age, ok := f.streamCandidate(i, &tmp); ok {
+				f.billboard(out, n, &ts, c, uint32(2*i), f.birth(i), age)
+				n++
+			}
+		}
+		ts.apply(out)
+		return out[:n]
+	}
+	b := f.e.bursts[sg.burst]
+	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
+	for j := lo; j <= hi; j++ {
+		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
+		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
+			f.billboard(out, n, &ts, c, key, birth, age)
+			n++
+		}
+	}
+	ts.apply(out)
+	return out[:n]
+}
+
+// billboard places out[n], a live particle, and queues its turn.
+func (f *frame) billboard(out []Billboard, n int, ts *turns, c *constants, key uint32, birth, age float64) {
+	x, y, w, h, rot := f.place(c, birth, age)
+	b := &out[n]
+	b.Key, b.Stream = key, c.st
+	b.X, b.Y = float32(x), float32(y)
+	b.Tau, b.Age = float32(age/c.life), float32(age)
+	j := ts.n
+	ts.rot[j], ts.hw[j], ts.hh[j] = rot, 0.5*w, 0.5*h
+	if ts.n = j + 1; ts.n == turnBatch {
+		ts.apply(out)
+	}
+}
+
+// sincosDegPoly returns the sine and cosine of d degrees: the angle is
+// reduced to r in [-45°, 45°] around a multiple q of 90° (in degrees,
+// before any rounding of π), and the Taylor series of sin r (to r⁹) and
+// cos r (to r¹⁰) are turned by q quadrants. It is within 2e-9 of
+// math.Sincos (a corner moves by 2e-9 of the half diagonal, far below
+// float32's step), exact at multiples of 90°, and about twice as cheap: it
+// was the vertex path's largest cost.
+func sincosDegPoly(d float64) (sin, cos float64) {
+	q := math.Floor(d*(1.0/90) + 0.5)
+	r := (d - q*90) * (math.Pi / 180)
+	r2 := r * r
+	r4 := r2 * r2
+	s := r * ((1 - r2*(1.0/6)) + r4*((1.0/120-r2*(1.0/5040))+r4*(1.0/362880)))
+	c := (1 - r2*0.5) + r4*((1.0/24-r2*(1.0/720))+r4*(1.0/40320-r2*(1.0/3628800)))
+	// Turned by k quadrants, (sin, cos) is (s, c), (c, -s), (-s, -c) or
+	// (-c, s): a table rather than a switch, as a random k mispredicts.
+	k := int64(q) & 3
+	v := [4]float64{s, c, -s, -c}
+	return v[k], v[(k+1)&3]
 }

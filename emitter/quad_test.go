@@ -1,6 +1,7 @@
 package emitter_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -29,5 +30,59 @@ func TestQuadsMatchParticles(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(50, func() { qs = e.AppendQuads(qs[:0]) }); n != 0 {
 		t.Fatalf("AppendQuads allocates %v times", n)
+	}
+}
+
+// TestBillboardsMatchQuads: a billboard is its quad with the rotation
+// applied, corner(u, v) = centre + R(θ)((u-½)W, (v-½)H) (appearance.md §1),
+// rounded to float32 once; keys, streams and order are the quads'.
+func TestBillboardsMatchQuads(t *testing.T) {
+	locked := busySpec()
+	locked.Orientation = emitter.FacingCamera
+	locked.Rotation = emitter.NumberRange{Min: -180, Max: 180}
+	unlocked := busySpec()
+	unlocked.LockedToPart = false
+	unlocked.VelocityInheritance = 0.5
+	still := busySpec()
+	still.Orientation = emitter.FacingCamera
+	still.RotSpeed = emitter.NumberRange{}
+	for _, c := range []struct {
+		name string
+		spec emitter.Spec
+	}{{"velocity", busySpec()}, {"rotating", locked}, {"unlocked", unlocked}, {"unrotated", still}} {
+		e := newEffect(t, c.spec, &emitter.EffectOptions{Seed: 11})
+		e.Play()
+		for i := range 40 {
+			e.Step(tps / 60)
+			e.SetHost(float64(3*i), float64(i%7), float64(9*i))
+			if i == 10 {
+				e.Emit(60)
+			}
+		}
+		qs := e.AppendQuads(nil)
+		bs := e.AppendBillboards(nil)
+		if len(qs) != len(bs) || len(qs) < 20 {
+			t.Fatalf("%s: %d quads, %d billboards", c.name, len(qs), len(bs))
+		}
+		for i, q := range qs {
+			b := bs[i]
+			if b.Key != q.Key || b.Stream != q.Stream || b.X != float32(q.X) || b.Y != float32(q.Y) ||
+				b.Tau != float32(q.Age/q.Lifetime) || b.Age != float32(q.Age) {
+				t.Fatalf("%s: billboard %d %+v, quad %+v", c.name, i, b, q)
+			}
+			sin, cos := math.Sincos(q.Rotation * math.Pi / 180)
+			want := [4]float64{cos * q.Width / 2, sin * q.Width / 2, -sin * q.Height / 2, cos * q.Height / 2}
+			got := [4]float32{b.UX, b.UY, b.VX, b.VY}
+			for j := range want {
+				// float32 rounding (6e-8 relative) of a value within 2e-9
+				// of math.Sincos's.
+				if tol := 1e-7*math.Max(q.Width, q.Height) + 1e-12; math.Abs(float64(got[j])-want[j]) > tol {
+					t.Fatalf("%s: billboard %d axes %v, want %v (rotation %v°)", c.name, i, got, want, q.Rotation)
+				}
+			}
+		}
+		if n := testing.AllocsPerRun(50, func() { bs = e.AppendBillboards(bs[:0]) }); n != 0 {
+			t.Fatalf("%s: AppendBillboards allocates %v times", c.name, n)
+		}
 	}
 }
