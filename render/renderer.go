@@ -114,8 +114,8 @@ type Renderer struct {
 	dataPix  []byte
 	dataRows int // rows the data texture has room for
 
-	quads   []emitter.Quad
-	eval    *emitter.Evaluator // splits large effects across goroutines
+	boards  []emitter.Billboard // the batched effects' particles
+	eval    *emitter.Evaluator  // splits large effects across goroutines
 	vis     []visible
 	runs    []run
 	verts   []ebiten.Vertex
@@ -169,7 +169,7 @@ type visible struct {
 	seq    int
 	k      *kind
 	ox, oy float64
-	lo, hi int // its quads in Renderer.quads
+	lo, hi int // its billboards in Renderer.boards
 	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
 }
 
@@ -291,11 +291,11 @@ func (r *Renderer) Draw(dst *ebiten.Image, items []Item) {
 }
 
 // collect culls items against view, evaluates the visible ones into
-// r.quads, thins them to the budget and sorts them into drawing order.
+// r.boards, thins them to the budget and sorts them into drawing order.
 func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	r.stats = Stats{}
 	vr := emitter.Rect{MinX: float64(view.Min.X), MinY: float64(view.Min.Y), MaxX: float64(view.Max.X), MaxY: float64(view.Max.Y)}
-	r.quads = r.quads[:0]
+	r.boards = r.boards[:0]
 	r.vis = r.vis[:0]
 	clear(r.paths) // drop last frame's effects: the storage past len stays nil
 	r.paths = r.paths[:0]
@@ -318,7 +318,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
 		if g := r.gpuTry(it, k, b, ox, oy, view); g != 0 {
 			if g > 0 {
-				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.quads), hi: len(r.quads), gpu: g})
+				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g})
 			}
 			r.stats.Effects++
 			r.stats.GPU++
@@ -327,19 +327,19 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		}
 		r.stats.Batched++
 		r.paths = append(r.paths, effectPath{e, PathBatched})
-		lo := len(r.quads)
-		r.quads = r.eval.AppendQuads(r.quads, e)
+		lo := len(r.boards)
+		r.boards = r.eval.AppendBillboards(r.boards, e)
 		r.stats.Effects++
-		if len(r.quads) > lo {
-			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: lo, hi: len(r.quads)})
+		if len(r.boards) > lo {
+			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: lo, hi: len(r.boards)})
 		}
 	}
-	r.stats.Live = len(r.quads)
-	if keep := keepFraction(len(r.quads), r.budget); keep < 1 {
-		r.quads = thin(r.quads, r.vis, keep)
-		r.stats.Thinned = 1 - float64(len(r.quads))/float64(r.stats.Live)
+	r.stats.Live = len(r.boards)
+	if keep := keepFraction(len(r.boards), r.budget); keep < 1 {
+		r.boards = thin(r.boards, r.vis, keep)
+		r.stats.Thinned = 1 - float64(len(r.boards))/float64(r.stats.Live)
 	}
-	r.stats.Particles = len(r.quads)
+	r.stats.Particles = len(r.boards)
 	sortVisible(r.vis)
 	r.stats.Pages, r.stats.Kinds = len(r.pages), len(r.kinds)
 }
@@ -359,9 +359,9 @@ func keepFraction(live, budget int) float64 {
 	return float64(budget) / float64(live)
 }
 
-// thin keeps, in place and in order, the quads whose thinning roll is
+// thin keeps, in place and in order, the billboards whose thinning roll is
 // below keep, and updates the effects' ranges.
-func thin(qs []emitter.Quad, vis []visible, keep float64) []emitter.Quad {
+func thin(qs []emitter.Billboard, vis []visible, keep float64) []emitter.Billboard {
 	w := 0
 	for i := range vis {
 		v := &vis[i]
@@ -503,7 +503,7 @@ func (r *Renderer) build() {
 		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu {
 			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page})
 		}
-		qs := r.quads[v.lo:v.hi]
+		qs := r.boards[v.lo:v.hi]
 		for n := v.k.layers - 1; n >= 0; n-- {
 			slot = r.writePass(slot, qs, v.ox, v.oy, v.k, n)
 		}

@@ -61,7 +61,7 @@ func TestBudgetThinning(t *testing.T) {
 	kept := func() map[uint32]bool {
 		r.collect(view, items)
 		m := map[uint32]bool{}
-		for _, q := range r.quads {
+		for _, q := range r.boards {
 			m[q.Key] = true
 		}
 		return m
@@ -96,7 +96,7 @@ func TestBudgetThinning(t *testing.T) {
 	e.Advance(0.1)
 	e.Advance(-0.1)
 	r.collect(view, items)
-	for _, q := range r.quads {
+	for _, q := range r.boards {
 		if !k1[q.Key] {
 			t.Fatalf("key %d newly kept on return", q.Key)
 		}
@@ -121,10 +121,10 @@ func TestBudgetThinning(t *testing.T) {
 // one keeps, and effects' ranges follow the compaction.
 func TestThinSuperset(t *testing.T) {
 	e := effectOf(t, 64, 64, 0, 3, steady(3000))
-	base := e.AppendQuads(nil)
+	base := e.AppendBillboards(nil)
 	var prev map[uint32]bool
 	for _, keep := range []float64{0.1, 0.3, 0.7, 0.99} {
-		qs := append([]emitter.Quad(nil), base...)
+		qs := append([]emitter.Billboard(nil), base...)
 		half := len(qs) / 2
 		vis := []visible{{lo: 0, hi: half}, {lo: half, hi: len(qs)}}
 		qs = thin(qs, vis, keep)
@@ -161,8 +161,8 @@ func TestCulling(t *testing.T) {
 		t.Fatalf("stats %+v, want 1 culled and 2 drawn", st)
 	}
 	want := len(in.AppendQuads(nil)) + len(moved.AppendQuads(nil))
-	if len(r.quads) != want || st.Live != want {
-		t.Errorf("%d quads evaluated, want %d (culled effects evaluate nothing)", len(r.quads), want)
+	if len(r.boards) != want || st.Live != want {
+		t.Errorf("%d quads evaluated, want %d (culled effects evaluate nothing)", len(r.boards), want)
 	}
 	// the decision itself
 	b := in.Bounds()

@@ -8,25 +8,27 @@ import (
 	"github.com/emberfx/ember/emitter"
 )
 
-func randomQuads(rng *rand.Rand, n int) []emitter.Quad {
-	qs := make([]emitter.Quad, n)
-	for i := range qs {
+// randomBillboards returns n billboards of random placements, sizes and
+// rotations (every fifth unrotated).
+func randomBillboards(rng *rand.Rand, n int) []emitter.Billboard {
+	bs := make([]emitter.Billboard, n)
+	for i := range bs {
 		life := 0.1 + 3*rng.Float64()
-		qs[i] = emitter.Quad{
-			Key: uint32(2 * i), Stream: rng.Uint32(),
-			X: 200*rng.Float64() - 100, Y: 200*rng.Float64() - 100,
-			Width: 50 * rng.Float64(), Height: 50 * rng.Float64(),
-			Rotation: 720*rng.Float64() - 360,
-			Age:      life * rng.Float64(), Lifetime: life,
-		}
+		age := life * rng.Float64()
+		th := 2 * math.Pi * rng.Float64()
 		if i%5 == 0 {
-			qs[i].Rotation = 0
+			th = 0
 		}
-		if i%7 == 0 && i > 0 {
-			qs[i].Rotation = qs[i-1].Rotation
+		hw, hh := 25*rng.Float64(), 25*rng.Float64()
+		sin, cos := math.Sincos(th)
+		bs[i] = emitter.Billboard{
+			Key: uint32(2 * i), Stream: rng.Uint32(),
+			X: float32(200*rng.Float64() - 100), Y: float32(200*rng.Float64() - 100),
+			UX: float32(cos * hw), UY: float32(sin * hw), VX: float32(-sin * hh), VY: float32(cos * hh),
+			Tau: float32(age / life), Age: float32(age),
 		}
 	}
-	return qs
+	return bs
 }
 
 func testKind() *kind {
@@ -39,14 +41,14 @@ func testKind() *kind {
 	return k
 }
 
-// TestVertexCorners: the four vertices of a quad are the corners of
-// docs/appearance.md §1, corner(u, v) = centre + R(θ)((u-½)W, (v-½)H) with
-// R(θ) = [cos -sin; sin cos], in the order (0,0), (1,0), (0,1), (1,1), with
+// TestVertexCorners: the four vertices of a quad are the corners of its
+// billboard, corner(u, v) = centre + (2u-1)·U + (2v-1)·V (docs/appearance.md
+// §1 with the rotation applied), in the order (0,0), (1,0), (0,1), (1,1), with
 // the texture rectangle's corners, τ, age, the hash halves, the data row
 // and the layer factor; glow layers scale the quad about its centre.
 func TestVertexCorners(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	qs := randomQuads(rng, 300)
+	qs := randomBillboards(rng, 300)
 	k := testKind()
 	r := &Renderer{}
 	r.reserve(3 * len(qs))
@@ -63,12 +65,11 @@ func TestVertexCorners(t *testing.T) {
 		g := 1 + 0.45*float64(n)
 		for i, q := range qs {
 			v := r.verts[4*(pass*len(qs)+i):][:4]
-			th := q.Rotation * math.Pi / 180
-			cx, cy := q.X+ox, q.Y+oy
+			cx, cy := float64(q.X)+ox, float64(q.Y)+oy
 			for j, c := range uv {
-				dx, dy := (c[0]-0.5)*q.Width*g, (c[1]-0.5)*q.Height*g
-				wx := cx + math.Cos(th)*dx - math.Sin(th)*dy
-				wy := cy + math.Sin(th)*dx + math.Cos(th)*dy
+				u, w := g*(2*c[0]-1), g*(2*c[1]-1)
+				wx := cx + u*float64(q.UX) + w*float64(q.VX)
+				wy := cy + u*float64(q.UY) + w*float64(q.VY)
 				if math.Abs(float64(v[j].DstX)-wx) > 1e-4 || math.Abs(float64(v[j].DstY)-wy) > 1e-4 {
 					t.Fatalf("layer %d quad %d corner %v: (%v, %v), want (%v, %v)", n, i, c, v[j].DstX, v[j].DstY, wx, wy)
 				}
@@ -76,7 +77,7 @@ func TestVertexCorners(t *testing.T) {
 				if v[j].SrcX != sx || v[j].SrcY != sy {
 					t.Fatalf("corner %v: src (%v, %v), want (%v, %v)", c, v[j].SrcX, v[j].SrcY, sx, sy)
 				}
-				if v[j].ColorR != float32(q.Age/q.Lifetime) || v[j].ColorG != float32(q.Age) {
+				if v[j].ColorR != q.Tau || v[j].ColorG != q.Age {
 					t.Fatalf("τ, age = %v, %v", v[j].ColorR, v[j].ColorG)
 				}
 				if st := uint32(v[j].ColorB)<<16 | uint32(v[j].ColorA); st != q.Stream {
@@ -98,13 +99,13 @@ func TestVertexCorners(t *testing.T) {
 // so a buffer reused across frames equals a freshly written one.
 func TestVertexSlotReuse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	qs := randomQuads(rng, 200)
+	qs := randomBillboards(rng, 200)
 	k := testKind()
 	k2 := testKind()
 	k2.id, k2.row, k2.tex = 4, 9, rect{100, 0, 16, 16}
 	warm := &Renderer{}
 	warm.reserve(600)
-	frames := [][]emitter.Quad{qs, qs[3:], qs[3:], qs[:150], qs[10:190]}
+	frames := [][]emitter.Billboard{qs, qs[3:], qs[3:], qs[:150], qs[10:190]}
 	for f, fr := range frames {
 		kk := k
 		if f == 3 {
@@ -139,34 +140,6 @@ func TestIndices(t *testing.T) {
 		for i, w := range want {
 			if r.indices[6*q+i] != w {
 				t.Fatalf("quad %d: indices %v, want %v", q, r.indices[6*q:6*q+6], want)
-			}
-		}
-	}
-}
-
-// TestSincosDeg: the vertex path's sincos of degrees agrees with
-// math.Sincos and is exact on the axes.
-func TestSincosDeg(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	check := func(d float64) {
-		s, c := sincosDeg(d)
-		ws, wc := math.Sincos(d * math.Pi / 180)
-		// math.Sincos's own argument d·π/180 is off by up to 2e-18·|d|.
-		if tol := 2e-9 + 4e-18*math.Abs(d); math.Abs(s-ws) > tol || math.Abs(c-wc) > tol {
-			t.Fatalf("sincosDeg(%v) = %v, %v; math.Sincos %v, %v", d, s, c, ws, wc)
-		}
-	}
-	for range 200000 {
-		check(720*rng.Float64() - 360)
-		check(1e6 * (2*rng.Float64() - 1))
-	}
-	for d := -1000.0; d <= 1000; d += 0.5 {
-		check(d)
-	}
-	for i, want := range [][2]float64{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		for _, k := range []float64{-3, -1, 0, 2} {
-			if s, c := sincosDeg(90*float64(i) + 360*k); s != want[0] || c != want[1] {
-				t.Errorf("sincosDeg(%v) = %v, %v; want %v", 90*float64(i)+360*k, s, c, want)
 			}
 		}
 	}

@@ -24,10 +24,10 @@ func TestWorkersGiveIdenticalQuads(t *testing.T) {
 		e.SetTime(at)
 		serial.collect(view, items)
 		split.collect(view, items)
-		if len(serial.quads) < 2*emitter.MinParallel {
-			t.Fatalf("only %d quads: too few to split", len(serial.quads))
+		if len(serial.boards) < 2*emitter.MinParallel {
+			t.Fatalf("only %d quads: too few to split", len(serial.boards))
 		}
-		if !reflect.DeepEqual(serial.quads, split.quads) {
+		if !reflect.DeepEqual(serial.boards, split.boards) {
 			t.Fatalf("at %v s: 3 workers give other quads than 1", at)
 		}
 	}
