@@ -29,63 +29,54 @@ func (e *Effect) Particles() []Particle {
 // live particle costs its placement only; they are a pure function of the
 // seed, the key, the snapshot and the host size, so cached and fresh values
 // are bit-identical.
+//
+// They fill one 64-byte cache line: the renderer reads a particle's
+// constants every frame, right after writing megabytes of vertices, so
+// their size is its memory traffic. The curves' envelope rolls are not
+// kept; they are one hash each, rolled where a curve varies (envelope).
 type constants struct {
-	tag     uint64 // 1<<32 | key once filled; 0 is empty
-	st      uint32 // Stream(seed, key)
-	derived bool   // the fields below are filled (alive particles only)
-	life    float64
-	ox, oy  float64 // spawn offset, pixels
-	vx, vy  float64 // initial velocity, studs/s
-	rot0    float64
-	omega   float64
-	// Envelope rolls in [-1, 1) of the curves that have an envelope.
-	sizeRoll, squashRoll, transRoll float64
+	key    uint32
+	st     uint32  // Stream(seed, key)
+	life   float64 // 0: the slot is empty (lifetimes are at least 1e-3 s)
+	ox, oy float64 // spawn offset, pixels
+	vx, vy float64 // initial velocity, studs/s
+	rot0   float64
+	omega  float64
 }
 
-const tagFilled = 1 << 32
-
-// lookup returns key's constants with their lifetime rolled, from slot c
-// when it holds them, else filling c. A dead particle costs this only.
+// lookup returns key's constants from slot c when it holds them, else
+// filling c. A particle is rolled whole once, alive or dead when first
+// seen: in a cached effect, a candidate in the window stays in its slot,
+// so a dead one then costs this comparison only.
 func (f *frame) lookup(c *constants, key uint32) *constants {
-	if c.tag != tagFilled|uint64(key) {
-		s := f.s
-		st := Stream(f.e.seed, key)
-		*c = constants{tag: tagFilled | uint64(key), st: st,
-			life: Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime))}
-	}
-	return c
-}
-
-// roll fills a live particle's constants.
-func (f *frame) roll(c *constants) {
-	if c.derived {
-		return
+	if c.key == key && c.life != 0 {
+		return c
 	}
 	s := f.s
 	sp := &s.spec
-	st := c.st
+	st := Stream(f.e.seed, key)
 	speed := Range(sp.Speed.Min, sp.Speed.Max, Unit(st, ChannelSpeed))
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
 		sin, cos := math.Sincos(Signed(Unit(st, ChannelSpread)) * s.spread)
 		nx, ny = nx*cos-ny*sin, nx*sin+ny*cos
 	}
-	c.ox, c.oy = ox, oy
-	c.vx, c.vy = speed*nx, speed*ny
-	c.rot0 = Range(sp.Rotation.Min, sp.Rotation.Max, Unit(st, ChannelRotation))
-	c.omega = Range(sp.RotSpeed.Min, sp.RotSpeed.Max, Unit(st, ChannelRotSpeed))
-	// Flat curves skip their envelope roll: channels are independent, so
-	// that changes no other value.
-	if !s.sizeConst {
-		c.sizeRoll = Signed(Unit(st, ChannelSizeEnvelope))
+	*c = constants{
+		key: key, st: st,
+		life: Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime)),
+		ox:   ox, oy: oy,
+		vx: speed * nx, vy: speed * ny,
+		rot0:  Range(sp.Rotation.Min, sp.Rotation.Max, Unit(st, ChannelRotation)),
+		omega: Range(sp.RotSpeed.Min, sp.RotSpeed.Max, Unit(st, ChannelRotSpeed)),
 	}
-	if !s.squashConst {
-		c.squashRoll = Signed(Unit(st, ChannelSquashEnvelope))
-	}
-	if !s.transConst {
-		c.transRoll = Signed(Unit(st, ChannelTransparencyEnvelope))
-	}
-	c.derived = true
+	return c
+}
+
+// envelope is a particle's envelope roll in [-1, 1) on channel ch, for a
+// curve that varies (a flat curve takes no roll: channels are independent,
+// so skipping one changes no other value).
+func envelope(c *constants, ch uint32) float64 {
+	return Signed(Unit(c.st, ch))
 }
 
 // streamCandidate returns the constants of stream particle i and its age
@@ -102,7 +93,6 @@ func (f *frame) streamCandidate(i int64, tmp *constants) (c *constants, age floa
 	if !(d >= 0 && d < f.window && d < f.rate*c.life) {
 		return c, 0, false
 	}
-	f.roll(c)
 	return c, d / f.rate, true
 }
 
@@ -127,7 +117,6 @@ func (f *frame) burstCandidate(sg segment, key uint32, j int64, age float64, tmp
 	if !(age >= 0 && age < c.life) {
 		return c, false
 	}
-	f.roll(c)
 	return c, true
 }
 
@@ -218,13 +207,13 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(age/c.life, c.sizeRoll)
+		size = sp.Size.Sample(age/c.life, envelope(c, ChannelSizeEnvelope))
 	}
 	size = max(size, 0) * f.sizeScale
 	w, h = size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(age/c.life, c.squashRoll)
+		q = sp.Squash.Sample(age/c.life, envelope(c, ChannelSquashEnvelope))
 	}
 	if q != 0 {
 		// Area-preserving: long × short = 1 (Spray, 8.3).
@@ -247,7 +236,7 @@ func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64
 	x, y, w, h, rot := f.place(c, birth, age)
 	tr := s.transValue
 	if !s.transConst {
-		tr = sp.Transparency.Sample(tau, c.transRoll)
+		tr = sp.Transparency.Sample(tau, envelope(c, ChannelTransparencyEnvelope))
 	}
 	tr = min(max(tr, 0), 1)
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // TestSincosDegPoly: the billboards' sincos of degrees agrees with
@@ -50,5 +51,13 @@ func TestTurnMemo(t *testing.T) {
 		if s != ws || c != wc {
 			t.Fatalf("of(%v) = %v, %v; want %v, %v", d, s, c, ws, wc)
 		}
+	}
+}
+
+// TestConstantsFitACacheLine: a particle's cached constants are one 64-byte
+// line, read every frame by the renderer's hot path.
+func TestConstantsFitACacheLine(t *testing.T) {
+	if n := unsafe.Sizeof(constants{}); n != 64 {
+		t.Errorf("constants are %d bytes, want 64", n)
 	}
 }
