@@ -177,7 +177,11 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 		baseX, baseY = hx-f.hostX, hy-f.hostY
 	}
 
-	fa, ga, decay := DragFactors(sp.Drag, age)
+	// No drag is the common case: DragFactors' first branch, without a call.
+	fa, ga, decay := age, 0.5*age*age, 1.0
+	if sp.Drag != 0 {
+		fa, ga, decay = DragFactors(sp.Drag, age)
+	}
 	dx := (v0x*fa + s.accX*ga) * f.moveScale
 	dy := (v0y*fa + s.accY*ga) * f.moveScale
 	x, y = ox+dx, oy+dy
@@ -204,6 +208,20 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 		rot += f.hostRot
 	}
 
+	if f.flat {
+		w, h = f.flatW, f.flatH
+	} else {
+		w, h = f.extent(c, age)
+	}
+	return x, y, w, h, rot
+}
+
+// extent is a live particle's width and height in pixels at age. With flat
+// Size and Squash curves it is the same for every particle, and newFrame
+// computes it once (c may then be nil).
+func (f *frame) extent(c *constants, age float64) (w, h float64) {
+	s := f.s
+	sp := &s.spec
 	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
@@ -224,7 +242,7 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 			w, h = size*l, size/l
 		}
 	}
-	return x, y, w, h, rot
+	return w, h
 }
 
 // derive fills p for a live particle from its constants.

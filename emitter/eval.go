@@ -30,7 +30,9 @@ type frame struct {
 	hostSin, hostCos  float64
 	hostRot           float64
 	tracked, unlocked bool
-	color             Color       // the graded colour of a flat Color sequence
+	color             Color // the graded colour of a flat Color sequence
+	flat              bool  // flat Size and Squash: every particle is flatW × flatH
+	flatW, flatH      float64
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
 }
@@ -55,6 +57,10 @@ func (e *Effect) newFrame() frame {
 	if !e.noCache {
 		f.cache = e.streamCache
 		f.mask = int64(len(e.streamCache) - 1)
+	}
+	if s.sizeConst && s.squashConst {
+		f.flat = true
+		f.flatW, f.flatH = f.extent(nil, 0)
 	}
 	if s.colorConst {
 		f.color = Influence(Grade(sp.Color.At(0), sp.Brightness), e.ambient, sp.LightInfluence)
