@@ -139,6 +139,11 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	ts := turns{t: turn{0, 0, 1}, from: n}
 	dst = slices.Grow(dst, int(hi-lo+1))
 	out := dst[:cap(dst)]
+	if sg.burst < 0 && f.plain() {
+		n = f.appendPlainStream(out, n, &ts, lo, hi)
+		ts.apply(out)
+		return out[:n]
+	}
 	if sg.burst < 0 {
 		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
@@ -160,6 +165,53 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	}
 	ts.apply(out)
 	return out[:n]
+}
+
+// plain reports whether the frame's stream particles move on the plain
+// path of place: cached, flat size and squash, no host turn or track, not
+// aligned with their velocity. That is most effects, and the benchmark's;
+// appendPlainStream then places them without calls (but DragFactors').
+func (f *frame) plain() bool {
+	sp := &f.s.spec
+	return f.cache != nil && f.flat && f.hostRot == 0 && !(f.unlocked && f.tracked) &&
+		sp.Orientation != VelocityParallel && sp.Orientation != VelocityPerpendicular
+}
+
+// appendPlainStream is the stream loop of appendBillboards with
+// streamCandidate and place written out for a plain frame: the same
+// operations in the same order, so the same bits (TestBillboardsMatchQuads
+// covers both loops).
+func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int64) int {
+	s := f.s
+	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
+	hw, hh := 0.5*f.flatW, 0.5*f.flatH
+	x, window, rate := f.x, f.window, f.rate
+	cache, mask := f.cache, f.mask
+	for i := lo; i <= hi; i++ {
+		c := f.lookup(&cache[i&mask], uint32(2*i))
+		d := x - float64(i)
+		if !(d >= 0 && d < window && d < rate*c.life) {
+			continue
+		}
+		age := d / rate
+		fa, ga := age, 0.5*age*age
+		if k != 0 {
+			fa, ga, _ = DragFactors(k, age)
+		}
+		dx := (c.vx*fa + ax*ga) * m
+		dy := (c.vy*fa + ay*ga) * m
+		b := &out[n]
+		b.Key, b.Stream = uint32(2*i), c.st
+		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
+		b.Tau, b.Age = float32(age/c.life), float32(age)
+		j := ts.n
+		ts.rot[j], ts.hw[j], ts.hh[j] = c.rot0+c.omega*age, hw, hh
+		n++
+		if ts.n = j + 1; ts.n == turnBatch {
+			ts.apply(out)
+		}
+	}
+	return n
 }
 
 // billboard places out[n], a live particle, and queues its turn.

@@ -46,15 +46,38 @@ func TestBillboardsMatchQuads(t *testing.T) {
 	still := busySpec()
 	still.Orientation = emitter.FacingCamera
 	still.RotSpeed = emitter.NumberRange{}
+	// plain: no drag, flat Size and Squash, facing the camera, locked:
+	// the stream takes appendPlainStream's loop.
+	plain := emitter.DefaultSpec()
+	plain.Rate = 60
+	plain.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.2}
+	plain.Speed = emitter.NumberRange{Min: 1, Max: 5}
+	plain.SpreadAngle = emitter.Vector2{X: 70}
+	plain.Acceleration = emitter.Vector3{X: 2, Y: -7}
+	plain.Rotation = emitter.NumberRange{Min: -400, Max: 400}
+	plain.RotSpeed = emitter.NumberRange{Min: -200, Max: 200}
+	plain.Size = emitter.ConstantSequence(0.7)
+	plain.Squash = emitter.ConstantSequence(-0.4)
+	plain.Shape = emitter.Sphere
+	plainHost := plain
+	plainHost.LockedToPart = false // untracked hosts stay plain; tracked ones not
+	plainHost.Drag = 1.5
 	for _, c := range []struct {
 		name string
 		spec emitter.Spec
-	}{{"velocity", busySpec()}, {"rotating", locked}, {"unlocked", unlocked}, {"unrotated", still}} {
+	}{{"velocity", busySpec()}, {"rotating", locked}, {"unlocked", unlocked}, {"unrotated", still},
+		{"plain", plain}, {"plain-unlocked", plainHost}} {
 		e := newEffect(t, c.spec, &emitter.EffectOptions{Seed: 11})
 		e.Play()
 		for i := range 40 {
 			e.Step(tps / 60)
-			e.SetHost(float64(3*i), float64(i%7), float64(9*i))
+			switch c.name {
+			case "plain": // moving, unturned: still plain
+				e.SetHost(float64(3*i), float64(i%7), 0)
+			case "plain-unlocked": // no track
+			default:
+				e.SetHost(float64(3*i), float64(i%7), float64(9*i))
+			}
 			if i == 10 {
 				e.Emit(60)
 			}
