@@ -77,3 +77,25 @@ func ExampleEvaluator() {
 	fmt.Println(len(parallel), len(serial), parallel[12345] == serial[12345])
 	// Output: 50000 50000 true
 }
+
+// A vertex writer's loop: billboards come rotated, so a quad's four corners
+// are the centre plus or minus its two half axes.
+func ExampleEffect_AppendBillboards() {
+	spec := emitter.DefaultSpec()
+	spec.Enabled = false
+	spec.Speed = emitter.Constant(0) // stay at the emitter
+	spec.Size = emitter.ConstantSequence(0.4)
+	spec.Rotation = emitter.Constant(90) // a quarter turn
+	snap, _ := emitter.NewSnapshot(&spec)
+	effect, _ := emitter.NewEffect(snap, nil) // 100 px per stud: 40 px wide
+	effect.Emit(1)
+
+	for _, b := range effect.AppendBillboards(nil) {
+		for _, uv := range [4][2]float32{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+			su, sv := 2*uv[0]-1, 2*uv[1]-1
+			fmt.Printf("(%.1f, %.1f) ", b.X+su*b.UX+sv*b.VX, b.Y+su*b.UY+sv*b.VY)
+		}
+		fmt.Println()
+	}
+	// Output: (20.0, -20.0) (20.0, 20.0) (-20.0, -20.0) (-20.0, 20.0)
+}

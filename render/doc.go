@@ -2,8 +2,8 @@
 // shaders. It is the only Ember library package that imports Ebitengine.
 //
 // The CPU computes each live particle's quad from the closed form
-// ([emitter.Effect.AppendQuads]) and writes it into a persistent vertex
-// buffer; the shader (shaders/particle.kage) evaluates the particle's
+// ([emitter.Effect.AppendBillboards]: centre and rotated half axes, in
+// float32) and writes its corners into a persistent vertex buffer; the shader (shaders/particle.kage) evaluates the particle's
 // appearance per fragment from its stream hash, age and lifetime, following
 // docs/appearance.md, the contract it shares with the reference rasterizer
 // (package raster).
