@@ -99,3 +99,54 @@ func TestCacheWithEvaluator(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainBillboardsAreInvisible: the plain stream loop (cached effects
+// only) gives the same billboards, bit for bit, as the general loop an
+// uncached effect takes, and specs just off the plain path (a turned host,
+// a varying Size, an unlocked effect with a track, velocity alignment)
+// agree too.
+func TestPlainBillboardsAreInvisible(t *testing.T) {
+	plain := emitter.DefaultSpec()
+	plain.Rate = 80
+	plain.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.2}
+	plain.Speed = emitter.NumberRange{Min: 1, Max: 5}
+	plain.SpreadAngle = emitter.Vector2{X: 70}
+	plain.Acceleration = emitter.Vector3{X: 2, Y: -7}
+	plain.Drag = 0.7
+	plain.Rotation = emitter.NumberRange{Min: -400, Max: 400}
+	plain.RotSpeed = emitter.NumberRange{Min: -200, Max: 200}
+	plain.Squash = emitter.ConstantSequence(0.3)
+	plain.LockedToPart = true // a moving host, locked: plain while unturned
+	growing := plain
+	growing.Size = emitter.NumberSequence{{0, 0.1, 0.05}, {1, 0.6, 0}}
+	trailing := plain
+	trailing.LockedToPart = false // the track places each particle at birth
+	trailing.VelocityInheritance = 0.5
+	streak := plain
+	streak.Orientation = emitter.VelocityPerpendicular
+	for _, c := range []struct {
+		name    string
+		spec    emitter.Spec
+		hostRot float64
+	}{{"plain", plain, 0}, {"turned host", plain, 35}, {"varying size", growing, 0}, {"tracked, unlocked", trailing, 0},
+		{"along the velocity", streak, 0}} {
+		cached := newEffect(t, c.spec, &emitter.EffectOptions{Seed: 3})
+		plainE := newEffect(t, c.spec, &emitter.EffectOptions{Seed: 3, NoCache: true})
+		for i := range 90 {
+			for _, e := range []*emitter.Effect{cached, plainE} {
+				e.Step(tps / 60)
+				e.SetHost(float64(3*i), float64(i%5), c.hostRot)
+				if i == 0 {
+					e.Play()
+				}
+			}
+			a, b := cached.AppendBillboards(nil), plainE.AppendBillboards(nil)
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s, frame %d: cached and uncached billboards differ", c.name, i)
+			}
+			if i == 60 && len(a) < 20 {
+				t.Fatalf("%s: %d billboards: the script proves nothing", c.name, len(a))
+			}
+		}
+	}
+}

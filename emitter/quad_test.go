@@ -59,6 +59,7 @@ func TestBillboardsMatchQuads(t *testing.T) {
 	plain.Size = emitter.ConstantSequence(0.7)
 	plain.Squash = emitter.ConstantSequence(-0.4)
 	plain.Shape = emitter.Sphere
+	plain.LockedToPart = true
 	plainHost := plain
 	plainHost.LockedToPart = false // untracked hosts stay plain; tracked ones not
 	plainHost.Drag = 1.5
