@@ -8,9 +8,10 @@ import (
 )
 
 // benchEffect returns an effect holding about n live particles at steady
-// state, of one of three looks: "simple" (gravity, spread, no rotation),
+// state, of one of four looks: "simple" (gravity, spread, no rotation),
 // "spin" (simple, each particle turning at its own speed, as the
-// renderer's benchmark) and "full" (the busy spec).
+// renderer's benchmark), "smoke" (spin with drag and a growing Size with
+// an envelope) and "full" (the busy spec).
 func benchEffect(b *testing.B, n int, look string) *emitter.Effect {
 	s := emitter.DefaultSpec()
 	if look == "full" {
@@ -20,9 +21,13 @@ func benchEffect(b *testing.B, n int, look string) *emitter.Effect {
 		s.SpreadAngle = emitter.Vector2{X: 30}
 		s.Acceleration = emitter.Vector3{Y: -5}
 	}
-	if look == "spin" {
+	if look == "spin" || look == "smoke" {
 		s.Rotation = emitter.NumberRange{Min: 0, Max: 360}
 		s.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
+	}
+	if look == "smoke" {
+		s.Drag = 1.2
+		s.Size = emitter.NumberSequence{{0, 0.1, 0.05}, {0.6, 0.5, 0.1}, {1, 0.8, 0}}
 	}
 	s.Lifetime = emitter.Constant(1)
 	s.Rate = float64(n)
@@ -38,11 +43,11 @@ func BenchmarkAppendParticles(b *testing.B) {
 	benchEval(b, (*emitter.Effect).AppendParticles)
 }
 
-// benchEval runs one evaluation function over the simple, spinning and
-// full effects at 1k, 10k and 100k live particles, reporting ns per
+// benchEval runs one evaluation function over the simple, spinning, smoke
+// and full effects at 1k, 10k and 100k live particles, reporting ns per
 // particle.
 func benchEval[T any](b *testing.B, eval func(*emitter.Effect, []T) []T) {
-	for _, look := range []string{"simple", "spin", "full"} {
+	for _, look := range []string{"simple", "spin", "smoke", "full"} {
 		for _, n := range []int{1000, 10000, 100000} {
 			b.Run(fmt.Sprintf("%s/%d", look, n), func(b *testing.B) {
 				e := benchEffect(b, n, look)

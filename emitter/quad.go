@@ -168,12 +168,12 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 }
 
 // plain reports whether the frame's stream particles move on the plain
-// path of place: cached, flat size and squash, no host turn or track, not
-// aligned with their velocity. That is most effects, and the benchmark's;
-// appendPlainStream then places them without calls (but DragFactors').
+// path of place: cached, no host turn or track, not aligned with their
+// velocity. That is most effects, and the benchmark's; appendPlainStream
+// then places them without calls (but DragFactors' and varying curves').
 func (f *frame) plain() bool {
 	sp := &f.s.spec
-	return f.cache != nil && f.flat && f.hostRot == 0 && !(f.unlocked && f.tracked) &&
+	return f.cache != nil && f.hostRot == 0 && !(f.unlocked && f.tracked) &&
 		sp.Orientation != VelocityParallel && sp.Orientation != VelocityPerpendicular
 }
 
@@ -184,7 +184,7 @@ func (f *frame) plain() bool {
 func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int64) int {
 	s := f.s
 	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
-	hw, hh := 0.5*f.flatW, 0.5*f.flatH
+	flat, hw, hh := f.flat, 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate := f.x, f.window, f.rate
 	cache, mask := f.cache, f.mask
 	for i := lo; i <= hi; i++ {
@@ -205,7 +205,13 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
 		b.Tau, b.Age = float32(age/c.life), float32(age)
 		j := ts.n
-		ts.rot[j], ts.hw[j], ts.hh[j] = c.rot0+c.omega*age, hw, hh
+		if flat {
+			ts.hw[j], ts.hh[j] = hw, hh
+		} else {
+			w, h := f.extent(c, age)
+			ts.hw[j], ts.hh[j] = 0.5*w, 0.5*h
+		}
+		ts.rot[j] = c.rot0 + c.omega*age
 		n++
 		if ts.n = j + 1; ts.n == turnBatch {
 			ts.apply(out)

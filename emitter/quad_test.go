@@ -46,8 +46,9 @@ func TestBillboardsMatchQuads(t *testing.T) {
 	still := busySpec()
 	still.Orientation = emitter.FacingCamera
 	still.RotSpeed = emitter.NumberRange{}
-	// plain: no drag, flat Size and Squash, facing the camera, locked:
-	// the stream takes appendPlainStream's loop.
+	// plain: facing the camera, locked: the stream takes
+	// appendPlainStream's loop (Size and Squash are flat here; the cache
+	// test covers a varying Size on that loop).
 	plain := emitter.DefaultSpec()
 	plain.Rate = 60
 	plain.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.2}
