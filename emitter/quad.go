@@ -168,13 +168,11 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 }
 
 // plain reports whether the frame's stream particles move on the plain
-// path of place: cached, no host turn or track, not aligned with their
-// velocity. That is most effects, and the benchmark's; appendPlainStream
-// then places them without calls (but DragFactors' and varying curves').
+// path of place: cached, with no host turn or track. That is most effects,
+// and the benchmark's; appendPlainStream then places them without calls
+// but those of DragFactors, varying curves and velocity alignment.
 func (f *frame) plain() bool {
-	sp := &f.s.spec
-	return f.cache != nil && f.hostRot == 0 && !(f.unlocked && f.tracked) &&
-		sp.Orientation != VelocityParallel && sp.Orientation != VelocityPerpendicular
+	return f.cache != nil && f.hostRot == 0 && !(f.unlocked && f.tracked)
 }
 
 // appendPlainStream is the stream loop of appendBillboards with
@@ -184,6 +182,8 @@ func (f *frame) plain() bool {
 func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int64) int {
 	s := f.s
 	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
+	o := s.spec.Orientation
+	aligned := o == VelocityParallel || o == VelocityPerpendicular
 	flat, hw, hh := f.flat, 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate := f.x, f.window, f.rate
 	cache, mask := f.cache, f.mask
@@ -194,9 +194,9 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 			continue
 		}
 		age := d / rate
-		fa, ga := age, 0.5*age*age
+		fa, ga, decay := age, 0.5*age*age, 1.0
 		if k != 0 {
-			fa, ga, _ = DragFactors(k, age)
+			fa, ga, decay = DragFactors(k, age)
 		}
 		dx := (c.vx*fa + ax*ga) * m
 		dy := (c.vy*fa + ay*ga) * m
@@ -211,7 +211,18 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 			w, h := f.extent(c, age)
 			ts.hw[j], ts.hh[j] = 0.5*w, 0.5*h
 		}
-		ts.rot[j] = c.rot0 + c.omega*age
+		rot := c.rot0 + c.omega*age
+		if aligned {
+			// As place: local +Y along the motion, X for VelocityParallel.
+			vx := c.vx*decay + ax*fa
+			vy := c.vy*decay + ay*fa
+			a := math.Atan2(-vx, vy) * (180 / math.Pi)
+			if o == VelocityParallel {
+				a -= 90
+			}
+			rot += a
+		}
+		ts.rot[j] = rot
 		n++
 		if ts.n = j + 1; ts.n == turnBatch {
 			ts.apply(out)
