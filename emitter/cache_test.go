@@ -136,8 +136,11 @@ func TestPlainBillboardsAreInvisible(t *testing.T) {
 			for _, e := range []*emitter.Effect{cached, plainE} {
 				e.Step(tps / 60)
 				e.SetHost(float64(3*i), float64(i%5), c.hostRot)
-				if i == 0 {
+				switch i {
+				case 0:
 					e.Play()
+				case 20, 50:
+					e.Emit(40) // bursts take the plain loop too
 				}
 			}
 			a, b := cached.AppendBillboards(nil), plainE.AppendBillboards(nil)

@@ -139,8 +139,8 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	ts := turns{t: turn{0, 0, 1}, from: n}
 	dst = slices.Grow(dst, int(hi-lo+1))
 	out := dst[:cap(dst)]
-	if sg.burst < 0 && f.plain() {
-		n = f.appendPlainStream(out, n, &ts, lo, hi)
+	if f.plain(sg) {
+		n = f.appendPlain(out, n, &ts, sg, lo, hi)
 		ts.apply(out)
 		return out[:n]
 	}
@@ -167,19 +167,24 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	return out[:n]
 }
 
-// plain reports whether the frame's stream particles move on the plain
-// path of place: cached, with no host turn or track. That is most effects,
-// and the benchmark's; appendPlainStream then places them without calls
-// but those of DragFactors, varying curves and velocity alignment.
-func (f *frame) plain() bool {
-	return f.cache != nil && f.hostRot == 0 && !(f.unlocked && f.tracked)
+// plain reports whether segment sg's particles move on the plain path of
+// place: cached, with no host turn or track. That is most effects, and the
+// benchmark's; appendPlain then places them without calls but those of
+// DragFactors, varying curves and velocity alignment.
+func (f *frame) plain(sg segment) bool {
+	cached := f.cache != nil
+	if sg.burst >= 0 {
+		cached = sg.cache != nil
+	}
+	return cached && f.hostRot == 0 && !(f.unlocked && f.tracked)
 }
 
-// appendPlainStream is the stream loop of appendBillboards with
-// streamCandidate and place written out for a plain frame: the same
-// operations in the same order, so the same bits (TestBillboardsMatchQuads
-// covers both loops).
-func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int64) int {
+// appendPlain is the loop of appendBillboards with streamCandidate,
+// burstCandidate and place written out for a plain segment: the same
+// operations in the same order, so the same bits
+// (TestPlainBillboardsAreInvisible compares them with the general loop's).
+// A burst's particles share one age, so its drag factors are computed once.
+func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, hi int64) int {
 	s := f.s
 	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
 	o := s.spec.Orientation
@@ -187,21 +192,51 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 	flat, hw, hh := f.flat, 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate := f.x, f.window, f.rate
 	cache, mask := f.cache, f.mask
-	for i := lo; i <= hi; i++ {
-		c := f.lookup(&cache[i&mask], uint32(2*i))
-		d := x - float64(i)
-		if !(d >= 0 && d < window && d < rate*c.life) {
-			continue
-		}
-		age := d / rate
-		fa, ga, decay := age, 0.5*age*age, 1.0
+	burst := sg.burst >= 0
+	var (
+		index                        uint32
+		maxParticles                 int
+		age                          float64
+		fa, ga, decay                float64
+		burstFa, burstGa, burstDecay float64
+	)
+	if burst {
+		b := f.e.bursts[sg.burst]
+		index, maxParticles = b.Index, s.spec.MaxParticles
+		cache = sg.cache
+		age = (f.e.clock - b.Time).Seconds()
+		burstFa, burstGa, burstDecay = age, 0.5*age*age, 1.0
 		if k != 0 {
-			fa, ga, decay = DragFactors(k, age)
+			burstFa, burstGa, burstDecay = DragFactors(k, age)
+		}
+	}
+	for i := lo; i <= hi; i++ {
+		var c *constants
+		var key uint32
+		if burst {
+			key = burstKey(index, maxParticles, int(i))
+			c = f.lookup(&cache[i], key)
+			if !(age >= 0 && age < c.life) {
+				continue
+			}
+			fa, ga, decay = burstFa, burstGa, burstDecay
+		} else {
+			key = uint32(2 * i)
+			c = f.lookup(&cache[i&mask], key)
+			d := x - float64(i)
+			if !(d >= 0 && d < window && d < rate*c.life) {
+				continue
+			}
+			age = d / rate
+			fa, ga, decay = age, 0.5*age*age, 1.0
+			if k != 0 {
+				fa, ga, decay = DragFactors(k, age)
+			}
 		}
 		dx := (c.vx*fa + ax*ga) * m
 		dy := (c.vy*fa + ay*ga) * m
 		b := &out[n]
-		b.Key, b.Stream = uint32(2*i), c.st
+		b.Key, b.Stream = key, c.st
 		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
 		b.Tau, b.Age = float32(age/c.life), float32(age)
 		j := ts.n
