@@ -106,17 +106,9 @@ func TestCacheWithEvaluator(t *testing.T) {
 // a varying Size, an unlocked effect with a track, velocity alignment)
 // agree too.
 func TestPlainBillboardsAreInvisible(t *testing.T) {
-	plain := emitter.DefaultSpec()
+	plain := plainSpec() // a moving host, locked: plain while unturned
 	plain.Rate = 80
-	plain.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.2}
-	plain.Speed = emitter.NumberRange{Min: 1, Max: 5}
-	plain.SpreadAngle = emitter.Vector2{X: 70}
-	plain.Acceleration = emitter.Vector3{X: 2, Y: -7}
 	plain.Drag = 0.7
-	plain.Rotation = emitter.NumberRange{Min: -400, Max: 400}
-	plain.RotSpeed = emitter.NumberRange{Min: -200, Max: 200}
-	plain.Squash = emitter.ConstantSequence(0.3)
-	plain.LockedToPart = true // a moving host, locked: plain while unturned
 	growing := plain
 	growing.Size = emitter.NumberSequence{{0, 0.1, 0.05}, {1, 0.6, 0}}
 	trailing := plain

@@ -33,6 +33,25 @@ func TestQuadsMatchParticles(t *testing.T) {
 	}
 }
 
+// plainSpec is a spinning, falling stream with flat Size and Squash,
+// facing the camera and locked to its host: while the host is not turned,
+// its billboards take the plain stream loop.
+func plainSpec() emitter.Spec {
+	s := emitter.DefaultSpec()
+	s.Rate = 60
+	s.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.2}
+	s.Speed = emitter.NumberRange{Min: 1, Max: 5}
+	s.SpreadAngle = emitter.Vector2{X: 70}
+	s.Acceleration = emitter.Vector3{X: 2, Y: -7}
+	s.Rotation = emitter.NumberRange{Min: -400, Max: 400}
+	s.RotSpeed = emitter.NumberRange{Min: -200, Max: 200}
+	s.Size = emitter.ConstantSequence(0.7)
+	s.Squash = emitter.ConstantSequence(-0.4)
+	s.Shape = emitter.Sphere
+	s.LockedToPart = true
+	return s
+}
+
 // TestBillboardsMatchQuads: a billboard is its quad with the rotation
 // applied, corner(u, v) = centre + R(θ)((u-½)W, (v-½)H) (appearance.md §1),
 // rounded to float32 once; keys, streams and order are the quads'.
@@ -46,21 +65,9 @@ func TestBillboardsMatchQuads(t *testing.T) {
 	still := busySpec()
 	still.Orientation = emitter.FacingCamera
 	still.RotSpeed = emitter.NumberRange{}
-	// plain: facing the camera, locked: the stream takes
-	// appendPlainStream's loop (Size and Squash are flat here; the cache
-	// test covers a varying Size on that loop).
-	plain := emitter.DefaultSpec()
-	plain.Rate = 60
-	plain.Lifetime = emitter.NumberRange{Min: 0.3, Max: 1.2}
-	plain.Speed = emitter.NumberRange{Min: 1, Max: 5}
-	plain.SpreadAngle = emitter.Vector2{X: 70}
-	plain.Acceleration = emitter.Vector3{X: 2, Y: -7}
-	plain.Rotation = emitter.NumberRange{Min: -400, Max: 400}
-	plain.RotSpeed = emitter.NumberRange{Min: -200, Max: 200}
-	plain.Size = emitter.ConstantSequence(0.7)
-	plain.Squash = emitter.ConstantSequence(-0.4)
-	plain.Shape = emitter.Sphere
-	plain.LockedToPart = true
+	// plain: the stream takes appendPlainStream's loop (the cache test
+	// covers appendPlain's cases).
+	plain := plainSpec()
 	plainHost := plain
 	plainHost.LockedToPart = false // untracked hosts stay plain; tracked ones not
 	plainHost.Drag = 1.5
