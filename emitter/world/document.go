@@ -37,7 +37,14 @@ const (
 	MaxCurveKeys       = 4       //
 	MaxEncodedSize     = 1 << 20 // bytes of a KWP1 file, header included
 	MaxSeconds         = 3600    // lifetime, duration, period and delay
+	MaxNameLength      = 64      // bytes of a texture, preset, emitter or sector name
+	MaxPathLength      = 1024    // bytes of a texture's Path
 )
+
+// Names of textures, presets, emitters and sectors are 1 to MaxNameLength
+// bytes of ASCII letters, digits, '_', '-' and '.', starting with a letter
+// or '_', and unique among their kind: validation errors name elements by
+// them (presets[torch].drag), so a name never reads as an index.
 
 // Document is one level's particles: named presets placed by emitters,
 // each emitter confined to one convex sector.
