@@ -173,42 +173,10 @@ func arcExtents(phi, half float64) (x0, x1, y0, y1 float64) {
 	return x0, x1, y0, y1
 }
 
-// travel returns the least and greatest displacement, in studs, of
-// h(t) = v f(t) + acc g(t) over ages [0, Lifetime.Max]. h' is the velocity,
-// v e^{-kt} + acc f(t), which is monotonic in t, so h has at most one
-// interior extremum, where the velocity is zero.
+// travel returns the least and greatest displacement, in studs, of a
+// trajectory over ages [0, Lifetime.Max]: see [Travel].
 func (s *Snapshot) travel(v, acc float64) (lo, hi float64) {
-	k := s.spec.Drag
-	h := func(t float64) float64 {
-		f, g, _ := DragFactors(k, t)
-		return v*f + acc*g
-	}
-	lo, hi = 0, 0 // h(0)
-	end := h(s.lifeMax)
-	lo, hi = min(lo, end), max(hi, end)
-	var t float64
-	switch {
-	case acc == 0 || v == 0:
-		return lo, hi
-	case k == 0:
-		t = -v / acc
-	default:
-		// v e + acc (1-e)/k = 0  =>  e = acc / (acc - k v)
-		den := acc - k*v
-		if den == 0 {
-			return lo, hi
-		}
-		ev := acc / den
-		if !(ev > 0) {
-			return lo, hi
-		}
-		t = -math.Log(ev) / k
-	}
-	if t > 0 && t < s.lifeMax {
-		x := h(t)
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	return lo, hi
+	return Travel(s.spec.Drag, v, acc, s.lifeMax)
 }
 
 // window returns the bounding box of the host's positions over clocks

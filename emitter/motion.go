@@ -42,3 +42,43 @@ func DragFactors(k, t float64) (f, g, decay float64) {
 	g = (t - f) / k
 	return f, g, decay
 }
+
+// Travel returns the least and greatest displacement h(t) = v f(t) + acc g(t)
+// along one axis over ages [0, tmax], with f and g from [DragFactors](k, t):
+// a particle launched at v under constant acceleration acc and drag k never
+// leaves [lo, hi]. h' is the velocity, v e^{-kt} + acc f(t), whose own
+// derivative e^{-kt} (acc - k v) keeps one sign, so h has at most one
+// interior extremum, where the velocity is zero; lo and hi come from h(0),
+// h(tmax) and that point.
+func Travel(k, v, acc, tmax float64) (lo, hi float64) {
+	h := func(t float64) float64 {
+		f, g, _ := DragFactors(k, t)
+		return v*f + acc*g
+	}
+	lo, hi = 0, 0 // h(0)
+	end := h(tmax)
+	lo, hi = min(lo, end), max(hi, end)
+	var t float64
+	switch {
+	case acc == 0 || v == 0:
+		return lo, hi
+	case k == 0:
+		t = -v / acc
+	default:
+		// v e + acc (1-e)/k = 0  =>  e = acc / (acc - k v)
+		den := acc - k*v
+		if den == 0 {
+			return lo, hi
+		}
+		ev := acc / den
+		if !(ev > 0) {
+			return lo, hi
+		}
+		t = -math.Log(ev) / k
+	}
+	if t > 0 && t < tmax {
+		x := h(t)
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}

@@ -299,3 +299,31 @@ func TestMotionZeroAge(t *testing.T) {
 		}
 	}
 }
+
+// TestTravel: the displacement range of one axis over [0, tmax], from
+// h(0) = 0, h(tmax) and the turning point where the velocity is zero.
+func TestTravel(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		k, v, a, tmax  float64
+		wantLo, wantHi float64
+	}{
+		// h = 10t - 5t²: turns at t = 1 (h = 5), h(3) = -15.
+		{"parabola turning", 0, 10, -10, 3, -15, 5},
+		// The turn at t = 1 lies beyond tmax = 0.5: h(0.5) = 3.75.
+		{"parabola before turning", 0, 10, -10, 0.5, 0, 3.75},
+		{"uniform", 0, 1, 0, 2, 0, 2},
+		{"falling from rest", 0, 0, -2, 3, -9, 0},
+		// k = 1, v = 2, a = -1: e^{-t} = a/(a - k v) = 1/3 at t = ln 3, where
+		// f = 2/3, g = ln 3 - 2/3 and h = 4/3 - (ln 3 - 2/3) = 2 - ln 3;
+		// h(5) = 3 (1 - e^{-5}) - 5.
+		{"drag turning", 1, 2, -1, 5, 3*(1-math.Exp(-5)) - 5, 2 - math.Log(3)},
+		// Drag without acceleration saturates at v/k: monotonic.
+		{"drag coasting", 2, -4, 0, 10, -2 * (1 - math.Exp(-20)), 0},
+	} {
+		lo, hi := Travel(c.k, c.v, c.a, c.tmax)
+		if !coreWithin(lo, c.wantLo, 1e-14) || !coreWithin(hi, c.wantHi, 1e-14) {
+			t.Errorf("%s: Travel(%v, %v, %v, %v) = [%v, %v], want [%v, %v]", c.name, c.k, c.v, c.a, c.tmax, lo, hi, c.wantLo, c.wantHi)
+		}
+	}
+}
