@@ -11,7 +11,7 @@ import (
 // n/Rate for every n with n/Rate < Duration, and Count births at the Time
 // of each burst. The excluded endpoint is tested on the float64 offsets
 // n/Rate before they are rounded to float32, so a product that rounds up
-// (0.3 × 10 is 3.0000000000000004 in float64) adds no birth at the
+// (0.28 × 25 is 7.000000000000001 in float64) adds no birth at the
 // endpoint, and an offset just below it stays even when its float32 equals
 // the float32 duration. A positive rate always births at 0, however small
 // Rate × Duration (Duration 0 included). Equal offsets are interchangeable,
