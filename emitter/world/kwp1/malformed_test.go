@@ -152,3 +152,28 @@ func TestErrorText(t *testing.T) {
 		t.Fatalf("error %v\nwant %s", err, want)
 	}
 }
+
+// TestValidationOffsetsByName: validation names elements with valid
+// unique names by them, dots and all, and the decoder still finds the
+// field's bytes. In smallDoc, textures[2] ("spark.1") starts at 225 (TEXS
+// at 97, then 62 bytes of "smoke" and 66 of "spark.0"); its width follows
+// its name (8 bytes) and path (22), at 255.
+func TestValidationOffsetsByName(t *testing.T) {
+	data, err := Encode(smallDoc(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[255], data[256] = 0, 0
+	_, err = Decode(data)
+	var e *Error
+	if !errors.As(err, &e) || !hasProblem(e, 255, "textures[spark.1].width", "0 is not a positive number of pixels") {
+		t.Fatalf("error %v\nwant offset 255, textures[spark.1].width", err)
+	}
+}
+
+// TestEncodeNil: a nil document is refused, not a panic.
+func TestEncodeNil(t *testing.T) {
+	if _, err := Encode(nil); err == nil || !strings.Contains(err.Error(), "the document is nil") {
+		t.Fatalf("Encode(nil): %v", err)
+	}
+}
