@@ -326,22 +326,37 @@ func (s *Schedule) Birth(c Cycle, slot int) (age float64, birth uint64, emission
 		return 0, 0, 0, false
 	}
 	if s.Playback != PlayCycle {
-		age = c.Phase - float64(s.Births[slot])
-		return age, uint64(slot), 0, age >= 0
+		return s.birthIn(c, 0, slot)
 	}
-	g, i := slot/b, slot%b
+	return s.birthIn(c, s.groupOffset(c, slot/b), slot%b)
+}
+
+// groupOffset is d = (Index - g) mod Groups: group g's latest emission is
+// Index - d.
+func (s *Schedule) groupOffset(c Cycle, g int) int64 {
 	groups := int64(s.Groups)
-	p, born := float64(s.Period), float64(s.Births[i])
-	d := ((c.Index-int64(g))%groups + groups) % groups
+	return ((c.Index-int64(g))%groups + groups) % groups
+}
+
+// birthIn is Birth for birth i of the group whose offset is d (0 for a
+// once emitter): emission Index - d, or Index - d - Groups while birth i of
+// that one is still to come.
+func (s *Schedule) birthIn(c Cycle, d int64, i int) (age float64, birth uint64, emission int64, ok bool) {
+	born := float64(s.Births[i])
+	if s.Playback != PlayCycle {
+		age = c.Phase - born
+		return age, uint64(i), 0, age >= 0
+	}
+	p := float64(s.Period)
 	age = c.Phase + float64(d)*p - born
 	if age < 0 {
-		d += groups
+		d += int64(s.Groups)
 		age = c.Phase + float64(d)*p - born
 	}
 	if d > c.Index {
 		return 0, 0, 0, false
 	}
-	return age, c.Base - uint64(d)*uint64(b) + uint64(i), c.Index - d, true
+	return age, c.Base - uint64(d)*uint64(len(s.Births)) + uint64(i), c.Index - d, true
 }
 
 // RequiredCapacity returns the number of slots preset d.Presets[preset]
