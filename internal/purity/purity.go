@@ -10,6 +10,10 @@
 // A second rule lets the packages in [EngineFree] (the donburi plugin) use
 // donburi but keeps them off [Engine], Ebitengine.
 //
+// A third lets the packages in [Geometry] (the world emitters' core, whose
+// sectors are resolv polygons) use resolv but keeps them off [Engines],
+// Ebitengine and donburi.
+//
 // [Check] does the graph walk and is a pure function, so its own tests show
 // that the guard can fail.
 package purity
@@ -46,6 +50,21 @@ var EngineFree = []string{
 
 // Engine lists the module paths no package in [EngineFree] may depend on.
 var Engine = []string{"github.com/hajimehoshi/ebiten"}
+
+// Geometry lists the packages that may use resolv, for convex shapes and
+// containment, and no engine: the world emitters' document, validation
+// and evaluation, and their codec. They build and run headless like the
+// pure ones.
+var Geometry = []string{
+	"github.com/emberfx/ember/emitter/world",
+	"github.com/emberfx/ember/emitter/world/kwp1",
+}
+
+// Engines lists the module paths no package in [Geometry] may depend on.
+var Engines = []string{
+	"github.com/hajimehoshi/ebiten",
+	"github.com/yohamta/donburi",
+}
 
 // Violation is a forbidden package that a pure package depends on.
 type Violation struct {
