@@ -83,7 +83,8 @@ func (c *converter) host(spray bool) Host {
 	}
 	h := Host{Class: p.Class, Name: p.Name()}
 	for _, q := range p.Properties {
-		if q.Name != "Name" {
+		// Name names the host; a part's size is read below.
+		if q.Name != "Name" && !(partClasses[p.Class] && (q.Name == "size" || q.Name == "Size")) {
 			h.Ignored = append(h.Ignored, q.Name)
 		}
 	}
