@@ -2,6 +2,7 @@ package roblox
 
 import (
 	"fmt"
+	"math"
 	"unicode/utf8"
 )
 
@@ -52,7 +53,7 @@ func DecodeAttributes(blob []byte) (attrs []Attribute, unread int, err error) {
 		return nil, 0, nil
 	}
 	c := &cursor{b: blob}
-	n := c.count(c.u32(), 5, c.remaining(), "attributes")
+	n := c.count(c.u32(), 5, math.MaxInt32, "attributes")
 	seen := map[string]bool{}
 	for i := 0; i < n && c.err == nil; i++ {
 		start := c.pos

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/klauspost/compress/zstd"
@@ -257,7 +258,7 @@ func (r *binReader) meta(c *cursor) error {
 		return fmt.Errorf("a second META chunk")
 	}
 	r.sawMETA = true
-	n := c.count(c.u32(), 8, c.remaining(), "metadata entries")
+	n := c.count(c.u32(), 8, math.MaxInt32, "metadata entries")
 	for i := 0; i < n && c.err == nil; i++ {
 		c.str()
 		c.str()
@@ -273,7 +274,7 @@ func (r *binReader) sstr(c *cursor) error {
 	if v := c.u32(); c.err == nil && v != 0 {
 		return fmt.Errorf("version %d; only 0 is known", v)
 	}
-	n := c.count(c.u32(), 20, c.remaining(), "shared strings")
+	n := c.count(c.u32(), 20, math.MaxInt32, "shared strings")
 	r.shared = make([][]byte, 0, n)
 	for i := 0; i < n && c.err == nil; i++ {
 		c.take(16) // an MD5 hash Studio does not check either
