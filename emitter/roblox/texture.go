@@ -178,17 +178,19 @@ func (c *converter) texture(tex *TextureMap, dir, file string) (string, error) {
 		}
 		srcs[i] = s
 	}
+	// The first non-empty source wins; when both are empty, the first
+	// present one speaks for the texture.
 	chosen := -1
 	for i, s := range srcs {
-		if s.has && s.uri != "" && chosen < 0 {
+		if s.has && (chosen < 0 || s.uri != "" && srcs[chosen].uri == "") {
 			chosen = i
 		}
 	}
 	for i, s := range srcs {
 		if s.has && i != chosen {
 			why := "empty"
-			if chosen >= 0 {
-				why = "the file's TextureContent replaces it"
+			if srcs[chosen].uri != "" {
+				why = "the file's " + srcs[chosen].p.Name + " replaces it"
 			}
 			c.notes = append(c.notes, Note{Name: s.p.Name, Type: s.p.Value.Type(), Value: s.p.Value.String(), Fate: Ignored, Why: why})
 		}
@@ -198,10 +200,8 @@ func (c *converter) texture(tex *TextureMap, dir, file string) (string, error) {
 	if chosen >= 0 {
 		s := srcs[chosen]
 		n.Name, n.Type, n.Value, uri = s.p.Name, s.p.Value.Type(), s.p.Value.String(), s.uri
-	} else if !srcs[0].has && !srcs[1].has {
-		n.Fate = Defaulted
 	} else {
-		uri = ""
+		n.Fate = Defaulted
 	}
 	c.spec.Texture = ""
 	var line string

@@ -111,11 +111,13 @@ func writeYAML(header []string, spec *emitter.Spec, comments map[string]string) 
 		writeComment(&b, "", h)
 	}
 	def := emitter.DefaultSpec()
+	fields := 0
 	for _, f := range specFields {
 		v := f.value(spec)
 		if v == f.value(&def) {
 			continue
 		}
+		fields++
 		c := comments[f.name]
 		if strings.Contains(v, "\n") {
 			if c != "" {
@@ -129,6 +131,10 @@ func writeYAML(header []string, spec *emitter.Spec, comments map[string]string) 
 			b.WriteString(" # " + oneLine(c))
 		}
 		b.WriteByte('\n')
+	}
+	if fields == 0 {
+		// An effect file needs one field; every value is a default here.
+		b.WriteString("Rate: " + yamlNumber(spec.Rate) + " # every value is Roblox's and Ember's default\n")
 	}
 	return []byte(b.String())
 }
