@@ -254,10 +254,9 @@ func (r *binReader) handle(name string, off int64, payload []byte) error {
 }
 
 func (r *binReader) meta(c *cursor) error {
-	if r.sawMETA {
-		return fmt.Errorf("a second META chunk")
+	if err := once(&r.sawMETA, "META"); err != nil {
+		return err
 	}
-	r.sawMETA = true
 	n := c.count(c.u32(), 8, math.MaxInt32, "metadata entries")
 	for i := 0; i < n && c.err == nil; i++ {
 		c.str()
@@ -267,10 +266,9 @@ func (r *binReader) meta(c *cursor) error {
 }
 
 func (r *binReader) sstr(c *cursor) error {
-	if r.sawSSTR {
-		return fmt.Errorf("a second SSTR chunk")
+	if err := once(&r.sawSSTR, "SSTR"); err != nil {
+		return err
 	}
-	r.sawSSTR = true
 	if v := c.u32(); c.err == nil && v != 0 {
 		return fmt.Errorf("version %d; only 0 is known", v)
 	}
@@ -354,10 +352,9 @@ func (r *binReader) prop(c *cursor, off int64) error {
 }
 
 func (r *binReader) prnt(c *cursor) error {
-	if r.sawPRNT {
-		return fmt.Errorf("a second PRNT chunk")
+	if err := once(&r.sawPRNT, "PRNT"); err != nil {
+		return err
 	}
-	r.sawPRNT = true
 	if v := c.u8(); c.err == nil && v != 0 {
 		return fmt.Errorf("version %d; only 0 is known", v)
 	}
@@ -401,6 +398,15 @@ func (r *binReader) prnt(c *cursor) error {
 			in.Parent.Children = append(in.Parent.Children, in)
 		}
 	}
+	return nil
+}
+
+// once fails when a chunk that may appear once was seen already.
+func once(seen *bool, name string) error {
+	if *seen {
+		return fmt.Errorf("a second %s chunk", name)
+	}
+	*seen = true
 	return nil
 }
 

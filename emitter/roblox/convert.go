@@ -386,11 +386,8 @@ func vector3Rule(field string, set func(*emitter.Spec, emitter.Vector3)) func(*c
 		if !ok {
 			return c.wrongType(n, v, "a Vector3")
 		}
-		out := emitter.Vector3{
-			X: c.clamp(n, field, exact(p.X), -maxMagnitude, maxMagnitude, 0),
-			Y: c.clamp(n, field, exact(p.Y), -maxMagnitude, maxMagnitude, 0),
-			Z: c.clamp(n, field, exact(p.Z), -maxMagnitude, maxMagnitude, 0),
-		}
+		xyz := c.magnitudes(n, field, p.X, p.Y, p.Z)
+		out := emitter.Vector3{X: xyz[0], Y: xyz[1], Z: xyz[2]}
 		if out.Z != 0 && n.Fate == Carried {
 			c.inform(n, field, "Z points along the view: Ember ignores it in 2D")
 		}
@@ -399,16 +396,24 @@ func vector3Rule(field string, set func(*emitter.Spec, emitter.Vector3)) func(*c
 	}
 }
 
+// magnitudes converts vector components, each clamped to ±maxMagnitude
+// (NaN is 0, the default of every vector property).
+func (c *converter) magnitudes(n *Note, field string, vs ...float32) []float64 {
+	out := make([]float64, len(vs))
+	for i, v := range vs {
+		out[i] = c.clamp(n, field, exact(v), -maxMagnitude, maxMagnitude, 0)
+	}
+	return out
+}
+
 // spreadRule carries SpreadAngle; 2D spreads by X only.
 func spreadRule(c *converter, v Value, n *Note) error {
 	p, ok := v.(Vector2)
 	if !ok {
 		return c.wrongType(n, v, "a Vector2")
 	}
-	c.spec.SpreadAngle = emitter.Vector2{
-		X: c.clamp(n, "SpreadAngle", exact(p.X), -maxMagnitude, maxMagnitude, 0),
-		Y: c.clamp(n, "SpreadAngle", exact(p.Y), -maxMagnitude, maxMagnitude, 0),
-	}
+	xy := c.magnitudes(n, "SpreadAngle", p.X, p.Y)
+	c.spec.SpreadAngle = emitter.Vector2{X: xy[0], Y: xy[1]}
 	if s := c.spec.SpreadAngle; s.Y != s.X && n.Fate == Carried {
 		c.inform(n, "SpreadAngle", "Y spreads across the view: Ember spreads by X in 2D")
 	}

@@ -269,37 +269,19 @@ func (r *xmlReader) value(typ string) (Value, error) {
 		}
 		return NumberRange{f[0], f[1]}, nil
 	case "NumberSequence":
-		f, err := r.numbers()
-		if err != nil {
-			return nil, err
-		}
-		if len(f)%3 != 0 {
-			return nil, fmt.Errorf("has %d numbers, not a whole number of keypoints (time, value, envelope)", len(f))
-		}
-		if err := checkKeypoints(len(f) / 3); err != nil {
-			return nil, err
-		}
+		f, err := r.keypoints(3, "time, value, envelope")
 		seq := make(NumberSequence, len(f)/3)
 		for i := range seq {
 			seq[i] = NumberKeypoint{f[3*i], f[3*i+1], f[3*i+2]}
 		}
-		return seq, nil
+		return seq, err
 	case "ColorSequence":
-		f, err := r.numbers()
-		if err != nil {
-			return nil, err
-		}
-		if len(f)%5 != 0 {
-			return nil, fmt.Errorf("has %d numbers, not a whole number of keypoints (time, r, g, b, envelope)", len(f))
-		}
-		if err := checkKeypoints(len(f) / 5); err != nil {
-			return nil, err
-		}
+		f, err := r.keypoints(5, "time, r, g, b, envelope")
 		seq := make(ColorSequence, len(f)/5)
 		for i := range seq {
 			seq[i] = ColorKeypoint{f[5*i], f[5*i+1], f[5*i+2], f[5*i+3], f[5*i+4]}
 		}
-		return seq, nil
+		return seq, err
 	case "Vector2":
 		f, err := r.fields("X", "Y")
 		return Vector2{f[0], f[1]}, err
@@ -362,6 +344,22 @@ func (r *xmlReader) numbers() ([]float32, error) {
 		if f[i], err = parseFloat32(w); err != nil {
 			return nil, err
 		}
+	}
+	return f, nil
+}
+
+// keypoints reads a sequence's numbers, width per keypoint (named by
+// layout), and checks the keypoint count; on an error it returns none.
+func (r *xmlReader) keypoints(width int, layout string) ([]float32, error) {
+	f, err := r.numbers()
+	if err != nil {
+		return nil, err
+	}
+	if len(f)%width != 0 {
+		return nil, fmt.Errorf("has %d numbers, not a whole number of keypoints (%s)", len(f), layout)
+	}
+	if err := checkKeypoints(len(f) / width); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
