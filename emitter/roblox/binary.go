@@ -269,8 +269,8 @@ func (r *binReader) sstr(c *cursor) error {
 	if err := once(&r.sawSSTR, "SSTR"); err != nil {
 		return err
 	}
-	if v := c.u32(); c.err == nil && v != 0 {
-		return fmt.Errorf("version %d; only 0 is known", v)
+	if err := zeroVersion(c, c.u32()); err != nil {
+		return err
 	}
 	n := c.count(c.u32(), 20, math.MaxInt32, "shared strings")
 	r.shared = make([][]byte, 0, n)
@@ -355,8 +355,8 @@ func (r *binReader) prnt(c *cursor) error {
 	if err := once(&r.sawPRNT, "PRNT"); err != nil {
 		return err
 	}
-	if v := c.u8(); c.err == nil && v != 0 {
-		return fmt.Errorf("version %d; only 0 is known", v)
+	if err := zeroVersion(c, uint32(c.u8())); err != nil {
+		return err
 	}
 	n := c.count(c.u32(), 8, MaxInstances, "links")
 	children := c.referents(n)
@@ -397,6 +397,15 @@ func (r *binReader) prnt(c *cursor) error {
 		} else {
 			in.Parent.Children = append(in.Parent.Children, in)
 		}
+	}
+	return nil
+}
+
+// zeroVersion fails when a chunk's version field v, just read, is not 0,
+// the only version known.
+func zeroVersion(c *cursor, v uint32) error {
+	if c.err == nil && v != 0 {
+		return fmt.Errorf("version %d; only 0 is known", v)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/emberfx/ember/emitter"
 )
@@ -458,25 +459,12 @@ func (c *converter) flipbookOff() {
 		return
 	}
 	d := emitter.DefaultSpec()
-	fields := map[string]bool{}
 	s := &c.spec
-	if s.FlipbookBlendFrames != d.FlipbookBlendFrames {
-		fields["FlipbookBlendFrames"] = true
-	}
-	if s.FlipbookFramerate != d.FlipbookFramerate {
-		fields["FlipbookFramerate"] = true
-	}
-	if s.FlipbookMode != d.FlipbookMode {
-		fields["FlipbookMode"] = true
-	}
-	if s.FlipbookSizeX != d.FlipbookSizeX {
-		fields["FlipbookSizeX"] = true
-	}
-	if s.FlipbookSizeY != d.FlipbookSizeY {
-		fields["FlipbookSizeY"] = true
-	}
-	if s.FlipbookStartRandom != d.FlipbookStartRandom {
-		fields["FlipbookStartRandom"] = true
+	fields := map[string]bool{}
+	for _, f := range specFields {
+		if strings.HasPrefix(f.name, "Flipbook") && f.name != "FlipbookLayout" && f.name != "FlipbookResolution" {
+			fields[f.name] = f.value(s) != f.value(&d)
+		}
 	}
 	s.FlipbookBlendFrames, s.FlipbookFramerate, s.FlipbookMode = d.FlipbookBlendFrames, d.FlipbookFramerate, d.FlipbookMode
 	s.FlipbookSizeX, s.FlipbookSizeY, s.FlipbookStartRandom = d.FlipbookSizeX, d.FlipbookSizeY, d.FlipbookStartRandom

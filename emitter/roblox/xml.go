@@ -174,91 +174,23 @@ func (r *xmlReader) properties(in *Instance) error {
 	}
 }
 
+// textTypes are the property types whose value is the element's text.
+var textTypes = map[string]bool{
+	"float": true, "double": true, "int": true, "int64": true, "bool": true, "string": true,
+	"ProtectedString": true, "token": true, "Color3uint8": true, "BinaryString": true, "Ref": true,
+}
+
 // value decodes the content of a property element of type typ, up to and
 // including its end tag.
 func (r *xmlReader) value(typ string) (Value, error) {
+	if textTypes[typ] {
+		s, err := r.text()
+		if err != nil {
+			return nil, err
+		}
+		return textValue(typ, s)
+	}
 	switch typ {
-	case "float":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		v, err := parseFloat32(s)
-		return Float32(v), err
-	case "double":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		v, err := parseFloat(s, 64)
-		return Float64(v), err
-	case "int", "int64":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		bits := 32
-		if typ == "int64" {
-			bits = 64
-		}
-		v, err := strconv.ParseInt(strings.TrimSpace(s), 10, bits)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a whole number in the %d-bit range", clip(s), bits)
-		}
-		if bits == 32 {
-			return Int32(v), nil
-		}
-		return Int64(v), nil
-	case "bool":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		switch t := strings.TrimSpace(s); {
-		case strings.EqualFold(t, "true"):
-			return Bool(true), nil
-		case strings.EqualFold(t, "false"):
-			return Bool(false), nil
-		}
-		return nil, fmt.Errorf("%q is not true or false", clip(s))
-	case "string", "ProtectedString":
-		s, err := r.text()
-		return String(s), err
-	case "token":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not an enum's integer value", clip(s))
-		}
-		return Token(v), nil
-	case "Color3uint8":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a packed colour (a 32-bit whole number)", clip(s))
-		}
-		// The top byte is 0xFF from Studio and 0x00 from other writers: it
-		// carries nothing.
-		return Color3uint8{uint8(v >> 16), uint8(v >> 8), uint8(v)}, nil
-	case "BinaryString":
-		s, err := r.text()
-		if err != nil {
-			return nil, err
-		}
-		b, err := decodeBase64(s)
-		return BinaryString(b), err
-	case "Ref":
-		s, err := r.text()
-		if t := strings.TrimSpace(s); t != "null" {
-			return Ref(t), err
-		}
-		return Ref(""), err
 	case "NumberRange":
 		f, err := r.numbers()
 		if err != nil {
@@ -306,6 +238,64 @@ func (r *xmlReader) value(typ string) (Value, error) {
 		return nil, r.syntax(r.d.InputOffset(), err)
 	}
 	return Unsupported{typ}, nil
+}
+
+// textValue decodes the text s of a property of one of the textTypes.
+func textValue(typ, s string) (Value, error) {
+	switch typ {
+	case "float":
+		v, err := parseFloat32(s)
+		return Float32(v), err
+	case "double":
+		v, err := parseFloat(s, 64)
+		return Float64(v), err
+	case "int", "int64":
+		bits := 32
+		if typ == "int64" {
+			bits = 64
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(s), 10, bits)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number in the %d-bit range", clip(s), bits)
+		}
+		if bits == 32 {
+			return Int32(v), nil
+		}
+		return Int64(v), nil
+	case "bool":
+		switch t := strings.TrimSpace(s); {
+		case strings.EqualFold(t, "true"):
+			return Bool(true), nil
+		case strings.EqualFold(t, "false"):
+			return Bool(false), nil
+		}
+		return nil, fmt.Errorf("%q is not true or false", clip(s))
+	case "string", "ProtectedString":
+		return String(s), nil
+	case "token":
+		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an enum's integer value", clip(s))
+		}
+		return Token(v), nil
+	case "Color3uint8":
+		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a packed colour (a 32-bit whole number)", clip(s))
+		}
+		// The top byte is 0xFF from Studio and 0x00 from other writers: it
+		// carries nothing.
+		return Color3uint8{uint8(v >> 16), uint8(v >> 8), uint8(v)}, nil
+	case "BinaryString":
+		b, err := decodeBase64(s)
+		return BinaryString(b), err
+	case "Ref":
+		if t := strings.TrimSpace(s); t != "null" {
+			return Ref(t), nil
+		}
+		return Ref(""), nil
+	}
+	return nil, fmt.Errorf("no text type %s", typ)
 }
 
 // text reads character data up to the end tag; a child element is an
