@@ -72,10 +72,9 @@ func (r *xmlReader) items(parent *Instance, depth int) ([]*Instance, error) {
 	var list []*Instance
 	seenProps := false
 	for {
-		off := r.d.InputOffset()
-		tok, err := r.d.Token()
+		tok, off, err := r.next()
 		if err != nil {
-			return nil, r.syntax(off, err)
+			return nil, err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -140,10 +139,9 @@ func (r *xmlReader) item(t xml.StartElement, off int64, parent *Instance, depth 
 func (r *xmlReader) properties(in *Instance) error {
 	seen := map[string]int64{}
 	for {
-		off := r.d.InputOffset()
-		tok, err := r.d.Token()
+		tok, off, err := r.next()
 		if err != nil {
-			return r.syntax(off, err)
+			return err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -303,10 +301,9 @@ func textValue(typ, s string) (Value, error) {
 func (r *xmlReader) text() (string, error) {
 	var b strings.Builder
 	for {
-		off := r.d.InputOffset()
-		tok, err := r.d.Token()
+		tok, _, err := r.next()
 		if err != nil {
-			return "", r.syntax(off, err)
+			return "", err
 		}
 		switch t := tok.(type) {
 		case xml.CharData:
@@ -360,10 +357,9 @@ func (r *xmlReader) fields(names ...string) ([]float32, error) {
 	f := make([]float32, len(names))
 	got := make([]bool, len(names))
 	for {
-		off := r.d.InputOffset()
-		tok, err := r.d.Token()
+		tok, _, err := r.next()
 		if err != nil {
-			return f, r.syntax(off, err)
+			return f, err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -405,10 +401,9 @@ func (r *xmlReader) content() (Value, error) {
 	children := 0
 	var loose strings.Builder
 	for {
-		off := r.d.InputOffset()
-		tok, err := r.d.Token()
+		tok, _, err := r.next()
 		if err != nil {
-			return nil, r.syntax(off, err)
+			return nil, err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -448,6 +443,17 @@ func (r *xmlReader) content() (Value, error) {
 			return v, nil
 		}
 	}
+}
+
+// next reads the next token and the offset it starts at; an error is an
+// *Error there.
+func (r *xmlReader) next() (xml.Token, int64, error) {
+	off := r.d.InputOffset()
+	tok, err := r.d.Token()
+	if err != nil {
+		return nil, off, r.syntax(off, err)
+	}
+	return tok, off, nil
 }
 
 // syntax turns a decoder error into an *Error at off.
