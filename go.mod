@@ -4,6 +4,8 @@ go 1.26
 
 require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/klauspost/compress v1.20.4
+	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.8
 	go.yaml.in/yaml/v3 v3.0.6

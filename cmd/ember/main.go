@@ -5,6 +5,7 @@
 //	ember validate FILE...
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
 //	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
+//	ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
 //	ember help [COMMAND]
 //
 // validate decodes and validates each effect file. It prints nothing and
@@ -19,6 +20,10 @@
 //
 // Positions are pixels relative to the host's centre, +y down; rotation is
 // in degrees clockwise; cell is the 0-based flipbook cell.
+//
+// import reads a Roblox Studio model or place and writes one effect file
+// per ParticleEmitter under DIR, named after its instance path, then
+// prints what became of every property (see docs/roblox-import.md).
 //
 // Exit status: 0 on success, 1 when a file is invalid or cannot be read, 2
 // on a usage error (unknown command, missing or malformed flag).
@@ -54,6 +59,9 @@ const usageText = `usage:
   ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
       Render the effect with the reference rasterizer to a PNG; --sheet CxR
       --from T0 --to T1 makes a sprite sheet, --gif an animated GIF.
+  ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
+      Write one effect file per ParticleEmitter of a Roblox Studio file
+      under DIR (default .) and report what became of each property.
   ember help [COMMAND]
       Show this help, or a command's flags.
 
@@ -74,6 +82,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runEval(rest, stdout, stderr)
 	case "bake":
 		return runBake(rest, stdout, stderr)
+	case "import":
+		return runImport(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
 			switch rest[0] {
@@ -83,6 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return runEval([]string{"-h"}, stdout, stdout)
 			case "bake":
 				return runBake([]string{"-h"}, stdout, stdout)
+			case "import":
+				return runImport([]string{"-h"}, stdout, stdout)
 			}
 			fmt.Fprintf(stderr, "ember help: unknown command %q\n", rest[0])
 			return exitUsage

@@ -30,6 +30,7 @@ var Pure = []string{
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/shaders",
 	"github.com/emberfx/ember/cmd/ember",
+	"github.com/emberfx/ember/emitter/roblox",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package
