@@ -8,7 +8,8 @@
 // package links is checked; its tests may import what they like.
 //
 // A second rule lets the packages in [EngineFree] (the donburi plugin) use
-// donburi but keeps them off [Engine], Ebitengine.
+// donburi but keeps them off [Engine], Ebitengine. A third keeps the
+// closed-form math ([Math]) off file decoding ([Decoding]).
 //
 // [Check] does the graph walk and is a pure function, so its own tests show
 // that the guard can fail.
@@ -23,6 +24,8 @@ import (
 // engine-free package here.
 var Pure = []string{
 	"github.com/emberfx/ember/emitter",
+	"github.com/emberfx/ember/emitter/effectfile",
+	"github.com/emberfx/ember/internal/yamldoc",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/shaders",
 	"github.com/emberfx/ember/cmd/ember",
@@ -46,6 +49,15 @@ var EngineFree = []string{
 
 // Engine lists the module paths no package in [EngineFree] may depend on.
 var Engine = []string{"github.com/hajimehoshi/ebiten"}
+
+// Math lists the packages of closed-form math: the core that every other
+// package builds on reads no files, so it stays small and quick to build.
+var Math = []string{"github.com/emberfx/ember/emitter"}
+
+// Decoding lists the packages no package in [Math] may depend on: file
+// formats and text parsing belong to the decoding packages (effectfile,
+// internal/yamldoc).
+var Decoding = []string{"go.yaml.in/yaml", "encoding/json", "regexp"}
 
 // Violation is a forbidden package that a pure package depends on.
 type Violation struct {

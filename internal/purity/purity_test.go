@@ -93,6 +93,15 @@ func TestEngineFreePackages(t *testing.T) {
 	}
 }
 
+// TestMathDecodesNoFiles is the third rule: the closed-form core imports
+// no YAML, JSON or regular expressions.
+func TestMathDecodesNoFiles(t *testing.T) {
+	graph := dependencyGraph(t, Math)
+	for _, v := range Check(Math, graph, Decoding) {
+		t.Errorf("decodes files: %s", v)
+	}
+}
+
 // TestCheckReportsForbidden shows the guard can fail: a fake graph in which
 // the pure package reaches Ebitengine through a helper and resolv directly.
 func TestCheckReportsForbidden(t *testing.T) {
