@@ -377,6 +377,10 @@ func (g *gen) decodeValue(t *Type, dst string) {
 func (g *gen) appendField(f *Field) {
 	t := f.Type
 	src := "x." + f.GoField
+	if f.Key {
+		g.p("w.str(%q, %s, %d, %s, true)", f.Wire, src, t.String.Width, t.String.Max.Expr)
+		return
+	}
 	if t.Kind != List {
 		g.appendValue(t, strconv.Quote(f.Wire), src)
 		return
@@ -403,7 +407,7 @@ func (g *gen) appendValue(t *Type, field, src string) {
 	case Bytes:
 		g.p("w.bytes(%s[:])", src)
 	case String:
-		g.p("w.str(%s, %s, %d, %s)", field, src, t.String.Width, t.String.Max.Expr)
+		g.p("w.str(%s, %s, %d, %s, false)", field, src, t.String.Width, t.String.Max.Expr)
 	case EnumRef:
 		g.p("append%s(w, %s, %s)", t.Enum.Name, field, src)
 	case RecRef:
@@ -466,6 +470,18 @@ func (g *gen) document() {
 		g.p("}")
 		i++
 	}
+	g.p("}")
+
+	g.p("")
+	g.p("// sectionCounts are the records of each section a document encodes to.")
+	g.p("func sectionCounts(x *%s) [%d]int {", d.GoType, i)
+	counts := []string{"1"}
+	for _, f := range d.Fields {
+		if f.Type.Kind == Section {
+			counts = append(counts, "len(x."+f.GoField+")")
+		}
+	}
+	g.p("return [...]int{%s}", strings.Join(counts, ", "))
 	g.p("}")
 
 	g.p("")

@@ -78,6 +78,7 @@ func TestGenerateFunctions(t *testing.T) {
 		"Int   []int",
 		// The key field names its record; other strings don't.
 		`s.str("name", 1, m.MaxName, true)`,
+		`w.str("name", x.Name, 1, m.MaxName, true)`,
 		// Enum bytes are checked against the listed values.
 		`"unknown value %d; want 0 (plain) or 1 (fancy)"`,
 		`n := s.count("ids", 1, MaxThings, 16)`,

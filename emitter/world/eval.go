@@ -1,0 +1,252 @@
+package world
+
+import (
+	"math"
+
+	"github.com/emberfx/ember/emitter"
+)
+
+// Particle is one live particle of a world emitter at a level clock, in
+// world units with Z up, seconds and degrees.
+type Particle struct {
+	// Emitter is the index of the emitter in Document.Emitters and Slot
+	// the particle's slot in it: together they key the particle from
+	// frame to frame for as long as it lives.
+	Emitter, Slot int
+	// Birth is the birth number: the emission number times the births
+	// per emission plus the index of the birth in the emission. It
+	// selects the particle's variation.
+	Birth uint64
+	// Born is the level clock of the birth; Age the time since and
+	// Lifetime the time it lives, Age in [0, Lifetime).
+	Born, Age, Lifetime float64
+	// Position is the billboard's centre and Velocity its rate of change.
+	Position, Velocity Vec3
+	// Size is the billboard's edge, the emitter's Scale included.
+	Size float64
+	// R, G, B and A are the straight-alpha colour, each in [0, 1].
+	R, G, B, A float64
+	// Rotation is the billboard's turn in its plane, degrees.
+	Rotation float64
+	// Frame is the index in the preset's Sprite.Frames shown now.
+	Frame int
+}
+
+// Evaluator evaluates a validated document's particles on the CPU: each
+// slot's particle is a pure function of the emitter, its preset, seed and
+// slot and the level clock, with no state carried between calls, so
+// evaluating at a clock directly equals evaluating it after any other
+// clocks, forward or back, and repeated runs are bit-identical. It holds
+// its own copy of what it reads: later changes to the document do not
+// reach it. Its methods may be called from several goroutines at once.
+//
+// The evaluator reads the schedule (births, period), the lifetime range
+// and the curve ages as the float32 values a GPU receives, so that a GPU
+// evaluator following docs/world.md decides the same births, deaths and
+// curve segments; it reads every other number as the float64 the
+// document holds and computes in float64.
+type Evaluator struct {
+	emitters []emitterSlots
+}
+
+// emitterSlots is one emitter with its preset, ready to evaluate.
+type emitterSlots struct {
+	schedule         Schedule
+	seed             uint32
+	position         Vec3
+	cos, sin, scale  float64
+	spawnMin         Vec3 // the point of a point spawn
+	spawnMax         Vec3
+	box              bool
+	velocity         Range3
+	acceleration     Vec3
+	drag             float64
+	lifeMin, lifeMax float64 // float32 values
+	rotation, spin   Range
+	sizeAges, sizes  []float64
+	colorAges        []float64
+	colors           [][4]float64
+	frames           int
+	fps              float64
+	cycleFrames      bool
+}
+
+// NewEvaluator validates d with [Validate] and returns its evaluator.
+func NewEvaluator(d *Document) (*Evaluator, error) {
+	v := newValidation(d)
+	if err := v.s.err(); err != nil {
+		return nil, err
+	}
+	ev := &Evaluator{emitters: make([]emitterSlots, len(d.Emitters))}
+	for i := range d.Emitters {
+		e := &d.Emitters[i]
+		p := &d.Presets[e.Preset]
+		s := &ev.emitters[i]
+		*s = emitterSlots{
+			schedule:     v.schedules[i],
+			seed:         e.Seed,
+			position:     e.Position,
+			scale:        e.Scale,
+			spawnMin:     p.Spawn.Min,
+			spawnMax:     p.Spawn.Max,
+			box:          p.Spawn.Shape == SpawnBox,
+			velocity:     p.Velocity,
+			acceleration: p.Acceleration,
+			drag:         p.Drag,
+			lifeMin:      float64(float32(p.Lifetime.Min)),
+			lifeMax:      float64(float32(p.Lifetime.Max)),
+			rotation:     p.Rotation,
+			spin:         p.Spin,
+			frames:       len(p.Sprite.Frames),
+			fps:          p.Sprite.Flipbook.FPS,
+			cycleFrames:  p.Sprite.Flipbook.Mode == FlipbookCycle,
+		}
+		s.cos, s.sin = cosSinDegrees(e.Yaw)
+		for _, k := range p.Curves.Size {
+			s.sizeAges = append(s.sizeAges, float64(float32(k.Age)))
+			s.sizes = append(s.sizes, k.Size)
+		}
+		for _, k := range p.Curves.Color {
+			s.colorAges = append(s.colorAges, float64(float32(k.Age)))
+			s.colors = append(s.colors, [4]float64{k.R, k.G, k.B, k.A})
+		}
+	}
+	return ev, nil
+}
+
+// Len returns the number of emitters.
+func (ev *Evaluator) Len() int { return len(ev.emitters) }
+
+// Slot returns the particle in the given slot of emitter at the level
+// clock, and whether it is alive. Spare slots (beyond the schedule's
+// Slots) are never alive. It panics if emitter is not an emitter index.
+func (ev *Evaluator) Slot(emitter, slot int, clock float64) (Particle, bool) {
+	s := &ev.emitters[emitter]
+	var p Particle
+	ok := s.particle(s.schedule.At(clock), slot, &p)
+	p.Emitter = emitter
+	return p, ok
+}
+
+// AppendEmitter appends the live particles of emitter at the level clock
+// to dst, by ascending slot, and returns the extended slice. It allocates
+// only to grow dst. It panics if emitter is not an emitter index.
+func (ev *Evaluator) AppendEmitter(dst []Particle, emitter int, clock float64) []Particle {
+	s := &ev.emitters[emitter]
+	c := s.schedule.At(clock)
+	if !c.Active {
+		return dst
+	}
+	from, to := 0, s.schedule.Slots()
+	if s.schedule.Playback != PlayCycle {
+		// A once emitter's live particles are a window of its sorted
+		// births: born (age >= 0) and younger than the longest lifetime.
+		b := s.schedule.Births
+		from = search(len(b), func(i int) bool { return c.Phase-float64(b[i]) < s.lifeMax })
+		to = search(len(b), func(i int) bool { return c.Phase-float64(b[i]) < 0 })
+	}
+	var p Particle
+	for slot := from; slot < to; slot++ {
+		if s.particle(c, slot, &p) {
+			p.Emitter = emitter
+			dst = append(dst, p)
+		}
+	}
+	return dst
+}
+
+// Append appends the live particles of every emitter at the level clock
+// to dst, in authored emitter order and by ascending slot, and returns
+// the extended slice. It allocates only to grow dst.
+func (ev *Evaluator) Append(dst []Particle, clock float64) []Particle {
+	for i := range ev.emitters {
+		dst = ev.AppendEmitter(dst, i, clock)
+	}
+	return dst
+}
+
+// search returns the least i in [0, n) with f(i), or n: f must be false
+// then true.
+func search(n int, f func(int) bool) int {
+	lo, hi := 0, n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if f(m) {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// particle evaluates slot at cycle c into p (all but p.Emitter) and
+// reports whether it is alive.
+func (s *emitterSlots) particle(c Cycle, slot int, p *Particle) bool {
+	age, birth, emission, ok := s.schedule.Birth(c, slot)
+	if !ok || !(age < s.lifeMax) {
+		return false
+	}
+	st := particleStream(s.seed, birth)
+	life := min(emitter.Range(s.lifeMin, s.lifeMax, unit(st, ChannelLifetime)), s.lifeMax)
+	if !(age < life) {
+		return false
+	}
+	spawn := s.spawnMin
+	if s.box {
+		spawn = Vec3{
+			emitter.Range(s.spawnMin.X, s.spawnMax.X, unit(st, ChannelSpawnX)),
+			emitter.Range(s.spawnMin.Y, s.spawnMax.Y, unit(st, ChannelSpawnY)),
+			emitter.Range(s.spawnMin.Z, s.spawnMax.Z, unit(st, ChannelSpawnZ)),
+		}
+	}
+	v0 := Vec3{
+		emitter.Range(s.velocity.Min.X, s.velocity.Max.X, unit(st, ChannelVelocityX)),
+		emitter.Range(s.velocity.Min.Y, s.velocity.Max.Y, unit(st, ChannelVelocityY)),
+		emitter.Range(s.velocity.Min.Z, s.velocity.Max.Z, unit(st, ChannelVelocityZ)),
+	}
+	f, g, decay := emitter.DragFactors(s.drag, age)
+	a := s.acceleration
+	// In the emitter's frame: displacement from the emitter and velocity.
+	dx, dy, dz := spawn.X+v0.X*f+a.X*g, spawn.Y+v0.Y*f+a.Y*g, spawn.Z+v0.Z*f+a.Z*g
+	vx, vy, vz := v0.X*decay+a.X*f, v0.Y*decay+a.Y*f, v0.Z*decay+a.Z*f
+	// Turned about Z by the yaw and scaled into the world.
+	cs, sn, k := s.cos, s.sin, s.scale
+	p.Position = Vec3{s.position.X + k*(cs*dx-sn*dy), s.position.Y + k*(sn*dx+cs*dy), s.position.Z + k*dz}
+	p.Velocity = Vec3{k * (cs*vx - sn*vy), k * (sn*vx + cs*vy), k * vz}
+
+	tau := age / life
+	i, w := segment(s.sizeAges, tau)
+	p.Size = k * (s.sizes[i] + (s.sizes[i+1]-s.sizes[i])*w)
+	i, w = segment(s.colorAges, tau)
+	lo, hi := &s.colors[i], &s.colors[i+1]
+	p.R = lo[0] + (hi[0]-lo[0])*w
+	p.G = lo[1] + (hi[1]-lo[1])*w
+	p.B = lo[2] + (hi[2]-lo[2])*w
+	p.A = lo[3] + (hi[3]-lo[3])*w
+
+	p.Rotation = emitter.Range(s.rotation.Min, s.rotation.Max, unit(st, ChannelRotation)) +
+		emitter.Range(s.spin.Min, s.spin.Max, unit(st, ChannelSpin))*age
+	p.Frame = 0
+	if s.frames > 1 {
+		n := int64(s.frames)
+		x := int64(math.Floor(age * s.fps))
+		if s.cycleFrames {
+			p.Frame = int(x % n)
+		} else {
+			p.Frame = int(min(x, n-1))
+		}
+	}
+	b := float64(s.schedule.Births[slot%len(s.schedule.Births)])
+	p.Slot, p.Birth, p.Age, p.Lifetime = slot, birth, age, life
+	p.Born = s.schedule.Delay + float64(emission)*float64(s.schedule.Period) + b
+	return true
+}
+
+// segment returns the curve segment holding normalized age tau, from key
+// i to key i+1, and the weight of key i+1: ages run from 0 to 1.
+func segment(ages []float64, tau float64) (i int, w float64) {
+	for i = 0; i < len(ages)-2 && !(tau < ages[i+1]); i++ {
+	}
+	return i, (tau - ages[i]) / (ages[i+1] - ages[i])
+}
