@@ -65,16 +65,16 @@ func Travel(k, v, acc, tmax float64) (lo, hi float64) {
 	case k == 0:
 		t = -v / acc
 	default:
-		// v e + acc (1-e)/k = 0  =>  e = acc / (acc - k v)
-		den := acc - k*v
-		if den == 0 {
+		// v e + acc (1-e)/k = 0 with e = e^{-kt} gives e = 1/(1 + x) for
+		// x = -k v/acc, so t = log1p(x)/k. Log1p keeps the turning point
+		// where k v is tiny beside acc and 1 + x rounds to 1 (it tends to
+		// the parabola's -v/acc). With x <= -1 the velocity never
+		// reaches zero.
+		x := -k * v / acc
+		if !(x > -1) {
 			return lo, hi
 		}
-		ev := acc / den
-		if !(ev > 0) {
-			return lo, hi
-		}
-		t = -math.Log(ev) / k
+		t = math.Log1p(x) / k
 	}
 	if t > 0 && t < tmax {
 		x := h(t)

@@ -318,6 +318,9 @@ func TestTravel(t *testing.T) {
 		// f = 2/3, g = ln 3 - 2/3 and h = 4/3 - (ln 3 - 2/3) = 2 - ln 3;
 		// h(5) = 3 (1 - e^{-5}) - 5.
 		{"drag turning", 1, 2, -1, 5, 3*(1-math.Exp(-5)) - 5, 2 - math.Log(3)},
+		// A drag so small that 1 - k v/acc rounds to 1: still the
+		// parabola's top, 5²/(2·9.8) at t = 5/9.8.
+		{"tiny drag turning", 1e-76, 5, -9.8, 1.1, 5*1.1 - 4.9*1.1*1.1, 25 / 19.6},
 		// Drag without acceleration saturates at v/k: monotonic.
 		{"drag coasting", 2, -4, 0, 10, -2 * (1 - math.Exp(-20)), 0},
 	} {

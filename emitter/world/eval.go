@@ -122,10 +122,13 @@ func (ev *Evaluator) Len() int { return len(ev.emitters) }
 // Slots) are never alive. It panics if emitter is not an emitter index.
 func (ev *Evaluator) Slot(emitter, slot int, clock float64) (Particle, bool) {
 	s := &ev.emitters[emitter]
+	age, birth, emission, ok := s.schedule.Birth(s.schedule.At(clock), slot)
 	var p Particle
-	ok := s.particle(s.schedule.At(clock), slot, &p)
-	p.Emitter = emitter
-	return p, ok
+	if !ok || !s.particle(age, birth, emission, slot%len(s.schedule.Births), &p) {
+		return Particle{}, false
+	}
+	p.Emitter, p.Slot = emitter, slot
+	return p, true
 }
 
 // AppendEmitter appends the live particles of emitter at the level clock
@@ -137,21 +140,40 @@ func (ev *Evaluator) AppendEmitter(dst []Particle, emitter int, clock float64) [
 	if !c.Active {
 		return dst
 	}
-	from, to := 0, s.schedule.Slots()
-	if s.schedule.Playback != PlayCycle {
+	sch := &s.schedule
+	b := len(sch.Births)
+	if sch.Playback != PlayCycle {
 		// A once emitter's live particles are a window of its sorted
 		// births: born (age >= 0) and younger than the longest lifetime.
-		b := s.schedule.Births
-		from = search(len(b), func(i int) bool { return c.Phase-float64(b[i]) < s.lifeMax })
-		to = search(len(b), func(i int) bool { return c.Phase-float64(b[i]) < 0 })
+		from := search(b, func(i int) bool { return c.Phase-float64(sch.Births[i]) < s.lifeMax })
+		to := search(b, func(i int) bool { return c.Phase-float64(sch.Births[i]) < 0 })
+		for i := from; i < to; i++ {
+			dst = s.appendSlot(dst, emitter, c, 0, i, i)
+		}
+		return dst
 	}
-	var p Particle
-	for slot := from; slot < to; slot++ {
-		if s.particle(c, slot, &p) {
-			p.Emitter = emitter
-			dst = append(dst, p)
+	for g := range sch.Groups {
+		d := sch.groupOffset(c, g)
+		for i := range b {
+			dst = s.appendSlot(dst, emitter, c, d, i, g*b+i)
 		}
 	}
+	return dst
+}
+
+// appendSlot appends the particle of birth i in the group of offset d,
+// slot slot, if it is alive: evaluated in place at the end of dst.
+func (s *emitterSlots) appendSlot(dst []Particle, emitter int, c Cycle, d int64, i, slot int) []Particle {
+	age, birth, emission, ok := s.schedule.birthIn(c, d, i)
+	if !ok || !(age < s.lifeMax) {
+		return dst
+	}
+	dst = append(dst, Particle{})
+	p := &dst[len(dst)-1]
+	if !s.particle(age, birth, emission, i, p) {
+		return dst[:len(dst)-1]
+	}
+	p.Emitter, p.Slot = emitter, slot
 	return dst
 }
 
@@ -180,11 +202,11 @@ func search(n int, f func(int) bool) int {
 	return lo
 }
 
-// particle evaluates slot at cycle c into p (all but p.Emitter) and
-// reports whether it is alive.
-func (s *emitterSlots) particle(c Cycle, slot int, p *Particle) bool {
-	age, birth, emission, ok := s.schedule.Birth(c, slot)
-	if !ok || !(age < s.lifeMax) {
+// particle evaluates birth number birth, index i of emission emission,
+// at the given age into p (all but Emitter and Slot) and reports whether it
+// is alive.
+func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int, p *Particle) bool {
+	if !(age < s.lifeMax) {
 		return false
 	}
 	st := particleStream(s.seed, birth)
@@ -216,10 +238,10 @@ func (s *emitterSlots) particle(c Cycle, slot int, p *Particle) bool {
 	p.Velocity = Vec3{k * (cs*vx - sn*vy), k * (sn*vx + cs*vy), k * vz}
 
 	tau := age / life
-	i, w := segment(s.sizeAges, tau)
-	p.Size = k * (s.sizes[i] + (s.sizes[i+1]-s.sizes[i])*w)
-	i, w = segment(s.colorAges, tau)
-	lo, hi := &s.colors[i], &s.colors[i+1]
+	j, w := segment(s.sizeAges, tau)
+	p.Size = k * (s.sizes[j] + (s.sizes[j+1]-s.sizes[j])*w)
+	j, w = segment(s.colorAges, tau)
+	lo, hi := &s.colors[j], &s.colors[j+1]
 	p.R = lo[0] + (hi[0]-lo[0])*w
 	p.G = lo[1] + (hi[1]-lo[1])*w
 	p.B = lo[2] + (hi[2]-lo[2])*w
@@ -237,9 +259,8 @@ func (s *emitterSlots) particle(c Cycle, slot int, p *Particle) bool {
 			p.Frame = int(min(x, n-1))
 		}
 	}
-	b := float64(s.schedule.Births[slot%len(s.schedule.Births)])
-	p.Slot, p.Birth, p.Age, p.Lifetime = slot, birth, age, life
-	p.Born = s.schedule.Delay + float64(emission)*float64(s.schedule.Period) + b
+	p.Birth, p.Age, p.Lifetime = birth, age, life
+	p.Born = s.schedule.Delay + float64(emission)*float64(s.schedule.Period) + float64(s.schedule.Births[i])
 	return true
 }
 

@@ -159,6 +159,9 @@ func TestVariation(t *testing.T) {
 			if rot < -90*p.Age || rot > 360+90*p.Age {
 				t.Errorf("rotation %v at age %v", rot, p.Age)
 			}
+			if !within(p.Born, clock-p.Age, 1e-12) {
+				t.Errorf("slot %d: born at %v, but the clock %v minus the age %v is %v", p.Slot, p.Born, clock, p.Age, clock-p.Age)
+			}
 			if seen[p.Velocity.Z] {
 				t.Errorf("two particles share the velocity z %v", p.Velocity.Z)
 			}

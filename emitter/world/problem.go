@@ -20,15 +20,52 @@ type Problem = emitter.Problem
 // type of validation.
 type Problems = emitter.Problems
 
-// sink collects problems while validating.
-type sink struct{ list Problems }
+// sink collects problems while validating. It keeps the path of the
+// element being checked in a reused buffer, entered and left field by
+// field, and turns it into a string only for a problem: checking a valid
+// document builds no paths.
+type sink struct {
+	list Problems
+	path []byte
+}
 
-func (s *sink) add(path, format string, args ...any) {
+// enter appends a field name to the path and returns the mark to leave
+// it by.
+func (s *sink) enter(name string) int {
+	n := len(s.path)
+	if n > 0 {
+		s.path = append(s.path, '.')
+	}
+	s.path = append(s.path, name...)
+	return n
+}
+
+// enterIndex appends [i] to the path.
+func (s *sink) enterIndex(i int) int {
+	n := len(s.path)
+	s.path = append(s.path, '[')
+	s.path = strconv.AppendInt(s.path, int64(i), 10)
+	s.path = append(s.path, ']')
+	return n
+}
+
+// leave returns the path to what it was at mark.
+func (s *sink) leave(mark int) { s.path = s.path[:mark] }
+
+// add reports a problem at the current path.
+func (s *sink) add(format string, args ...any) {
 	msg := format
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
-	s.list = append(s.list, Problem{Field: path, Message: msg})
+	s.list = append(s.list, Problem{Field: string(s.path), Message: msg})
+}
+
+// addAt reports a problem at field name of the current path.
+func (s *sink) addAt(name, format string, args ...any) {
+	m := s.enter(name)
+	s.add(format, args...)
+	s.leave(m)
 }
 
 func (s *sink) err() error {
@@ -37,17 +74,6 @@ func (s *sink) err() error {
 	}
 	return s.list
 }
-
-// field joins a path and a field name.
-func field(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
-}
-
-// at is path[i], the i-th element of a list.
-func at(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
@@ -60,64 +86,69 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // derived from it (bounds, GPU arithmetic) finite.
 const MaxMagnitude = 1e9
 
-// number reports v unless it is finite and in [lo, hi].
-func (s *sink) number(path string, v, lo, hi float64) {
+// number reports field name unless v is finite and in [lo, hi].
+func (s *sink) number(name string, v, lo, hi float64) {
 	switch {
 	case !finite(v):
-		s.add(path, "%s is not a finite number", num(v))
+		s.addAt(name, "%s is not a finite number", num(v))
 	case v < lo || v > hi:
-		s.add(path, "%s is out of range [%s, %s]", num(v), num(lo), num(hi))
+		s.addAt(name, "%s is out of range [%s, %s]", num(v), num(lo), num(hi))
 	}
 }
 
-func (s *sink) vec3(path string, v Vec3, lo, hi float64) {
-	s.number(field(path, "x"), v.X, lo, hi)
-	s.number(field(path, "y"), v.Y, lo, hi)
-	s.number(field(path, "z"), v.Z, lo, hi)
+func (s *sink) vec3(name string, v Vec3, lo, hi float64) {
+	m := s.enter(name)
+	s.number("x", v.X, lo, hi)
+	s.number("y", v.Y, lo, hi)
+	s.number("z", v.Z, lo, hi)
+	s.leave(m)
 }
 
 // interval checks a range's ends and that min <= max.
-func (s *sink) interval(path string, r Range, lo, hi float64) {
-	n := len(s.list)
-	s.number(field(path, "min"), r.Min, lo, hi)
-	s.number(field(path, "max"), r.Max, lo, hi)
+func (s *sink) interval(name string, r Range, lo, hi float64) {
+	m, n := s.enter(name), len(s.list)
+	s.number("min", r.Min, lo, hi)
+	s.number("max", r.Max, lo, hi)
 	if len(s.list) == n && r.Min > r.Max {
-		s.add(path, "min %s is greater than max %s", num(r.Min), num(r.Max))
+		s.add("min %s is greater than max %s", num(r.Min), num(r.Max))
 	}
+	s.leave(m)
 }
 
 // interval3 checks a per-axis range: both corners, and min <= max on each
 // axis.
-func (s *sink) interval3(path string, r Range3, lo, hi float64) {
-	n := len(s.list)
-	s.vec3(field(path, "min"), r.Min, lo, hi)
-	s.vec3(field(path, "max"), r.Max, lo, hi)
+func (s *sink) interval3(name string, r Range3, lo, hi float64) {
+	m, n := s.enter(name), len(s.list)
+	s.vec3("min", r.Min, lo, hi)
+	s.vec3("max", r.Max, lo, hi)
 	if len(s.list) == n {
-		s.ordered(path, r.Min, r.Max)
+		s.ordered(r.Min, r.Max)
 	}
+	s.leave(m)
 }
 
-// ordered reports each axis on which min exceeds max.
-func (s *sink) ordered(path string, min, max Vec3) {
+// ordered reports, at the current path, each axis on which min exceeds
+// max.
+func (s *sink) ordered(min, max Vec3) {
 	for _, a := range [3]struct {
 		name   string
 		lo, hi float64
 	}{{"x", min.X, max.X}, {"y", min.Y, max.Y}, {"z", min.Z, max.Z}} {
 		if a.lo > a.hi {
-			s.add(path, "min.%s %s is greater than max.%s %s", a.name, num(a.lo), a.name, num(a.hi))
+			s.add("min.%s %s is greater than max.%s %s", a.name, num(a.lo), a.name, num(a.hi))
 		}
 	}
 }
 
-func (s *sink) integer(path string, v, lo, hi int) {
+func (s *sink) integer(name string, v, lo, hi int) {
 	if v < lo || v > hi {
-		s.add(path, "%d is out of range [%d, %d]", v, lo, hi)
+		s.addAt(name, "%d is out of range [%d, %d]", v, lo, hi)
 	}
 }
 
-// enum reports v unless it indexes names.
-func (s *sink) enum(path string, v uint8, names []string) {
+// enum reports field name unless v indexes names.
+func (s *sink) enum(name string, v uint8, names []string) {
 	if int(v) >= len(names) {
-		s.add(path, "%d is not one of %v", v, names)
+		s.addAt(name, "%d is not one of %v", v, names)
 	}
 }

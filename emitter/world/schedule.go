@@ -1,6 +1,7 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -23,7 +24,7 @@ import (
 // all; it never allocates for more than that.
 func BirthSchedule(e *Emitter) ([]float32, error) {
 	var s sink
-	rate, total := birthCounts(&s, "", e)
+	rate, total := birthCounts(&s, e)
 	if err := s.err(); err != nil {
 		return nil, err
 	}
@@ -56,24 +57,29 @@ func rateBirths(rate, duration float64) (n int, ok bool) {
 // birthCounts checks the fields that make an emission's births and
 // returns the number of rate births and of all births, both 0 after a
 // problem.
-func birthCounts(s *sink, path string, e *Emitter) (rate, total int) {
+func birthCounts(s *sink, e *Emitter) (rate, total int) {
 	n := len(s.list)
-	s.number(field(path, "rate"), e.Rate, 0, MaxMagnitude)
-	s.number(field(path, "duration_seconds"), e.Duration, 0, MaxSeconds)
-	bursts := field(path, "bursts")
+	s.number("rate", e.Rate, 0, MaxMagnitude)
+	s.number("duration_seconds", e.Duration, 0, MaxSeconds)
+	m := s.enter("bursts")
 	if len(e.Bursts) > MaxBursts {
-		s.add(bursts, "%d timed bursts; at most %d", len(e.Bursts), MaxBursts)
+		s.add("%d timed bursts; at most %d", len(e.Bursts), MaxBursts)
 	}
 	for i, b := range e.Bursts {
-		s.number(field(at(bursts, i), "time_seconds"), b.Time, 0, MaxSeconds)
-		s.integer(field(at(bursts, i), "count"), b.Count, 1, MaxSlotsPerEmitter)
+		if !finite(b.Time) || b.Time < 0 || b.Time > MaxSeconds || b.Count < 1 || b.Count > MaxSlotsPerEmitter {
+			k := s.enterIndex(i)
+			s.number("time_seconds", b.Time, 0, MaxSeconds)
+			s.integer("count", b.Count, 1, MaxSlotsPerEmitter)
+			s.leave(k)
+		}
 	}
+	s.leave(m)
 	if len(s.list) != n {
 		return 0, 0
 	}
 	rate, ok := rateBirths(e.Rate, e.Duration)
 	if !ok {
-		s.add(field(path, "rate"), "%s births per second for duration_seconds %s is more than %d births",
+		s.addAt("rate", "%s births per second for duration_seconds %s is more than %d births",
 			num(e.Rate), num(e.Duration), MaxSlotsPerEmitter)
 		return 0, 0
 	}
@@ -82,25 +88,36 @@ func birthCounts(s *sink, path string, e *Emitter) (rate, total int) {
 		total += b.Count
 	}
 	if total > MaxSlotsPerEmitter {
-		s.add(bursts, "an emission has %d births (%d from the rate, %d from bursts); at most %d",
+		s.addAt("bursts", "an emission has %d births (%d from the rate, %d from bursts); at most %d",
 			total, rate, total-rate, MaxSlotsPerEmitter)
 		return 0, 0
 	}
 	return rate, total
 }
 
-// appendBirths appends the sorted float32 births of one emission.
+// appendBirths appends the sorted float32 births of one emission: the
+// rate's, ascending already, merged with the bursts', sorted by time.
 func appendBirths(dst []float32, e *Emitter, rate int) []float32 {
-	start := len(dst)
-	for n := range rate {
-		dst = append(dst, float32(float64(n)/e.Rate))
-	}
-	for _, b := range e.Bursts {
+	var buf [MaxBursts]Burst
+	bursts := append(buf[:0], e.Bursts[:min(len(e.Bursts), MaxBursts)]...)
+	slices.SortFunc(bursts, func(a, b Burst) int { return cmp.Compare(float32(a.Time), float32(b.Time)) })
+	n := 0
+	for _, b := range bursts {
+		t := float32(b.Time)
+		for ; n < rate; n++ {
+			r := float32(float64(n) / e.Rate)
+			if r > t {
+				break
+			}
+			dst = append(dst, r)
+		}
 		for range b.Count {
-			dst = append(dst, float32(b.Time))
+			dst = append(dst, t)
 		}
 	}
-	slices.Sort(dst[start:])
+	for ; n < rate; n++ {
+		dst = append(dst, float32(float64(n)/e.Rate))
+	}
 	return dst
 }
 
@@ -165,37 +182,37 @@ type Schedule struct {
 func NewSchedule(e *Emitter, maxLifetime float64) (Schedule, error) {
 	var s sink
 	if !finite(maxLifetime) || !(maxLifetime > 0) || maxLifetime > MaxSeconds {
-		s.add("lifetime.max", "%s is not a lifetime in (0, %d] seconds", num(maxLifetime), MaxSeconds)
+		s.addAt("lifetime.max", "%s is not a lifetime in (0, %d] seconds", num(maxLifetime), MaxSeconds)
 		return Schedule{}, s.err()
 	}
-	sch, _ := buildSchedule(&s, "", e, maxLifetime)
+	sch, _ := buildSchedule(&s, e, maxLifetime)
 	return sch, s.err()
 }
 
-// buildSchedule is NewSchedule with problems reported under path.
-func buildSchedule(s *sink, path string, e *Emitter, maxLifetime float64) (Schedule, bool) {
+// buildSchedule is NewSchedule with problems reported under the sink's
+// current path.
+func buildSchedule(s *sink, e *Emitter, maxLifetime float64) (Schedule, bool) {
 	n := len(s.list)
-	rate, total := birthCounts(s, path, e)
+	rate, total := birthCounts(s, e)
 	countsOK := len(s.list) == n
-	s.number(field(path, "delay_seconds"), e.Delay, 0, MaxSeconds)
-	s.enum(field(path, "playback"), uint8(e.Playback), playbackNames)
-	period := field(path, "period_seconds")
+	s.number("delay_seconds", e.Delay, 0, MaxSeconds)
+	s.enum("playback", uint8(e.Playback), playbackNames)
 	switch e.Playback {
 	case PlayOnce:
 		if e.Period != 0 {
-			s.add(period, "%s is set, but playback is once: period_seconds is only for cycle playback", num(e.Period))
+			s.addAt("period_seconds", "%s is set, but playback is once: period_seconds is only for cycle playback", num(e.Period))
 		}
 	case PlayCycle:
 		switch {
 		case !finite(e.Period) || !(e.Period > 0) || e.Period > MaxSeconds:
-			s.add(period, "%s is not a period in (0, %d] seconds, which cycle playback needs", num(e.Period), MaxSeconds)
+			s.addAt("period_seconds", "%s is not a period in (0, %d] seconds, which cycle playback needs", num(e.Period), MaxSeconds)
 		case finite(e.Duration) && e.Duration > e.Period:
-			s.add(field(path, "duration_seconds"), "%s is longer than period_seconds %s: an emission must fit its cycle",
+			s.addAt("duration_seconds", "%s is longer than period_seconds %s: an emission must fit its cycle",
 				num(e.Duration), num(e.Period))
 		}
 	}
 	if countsOK && total == 0 {
-		s.add(path, "emits nothing: rate is 0 and there are no bursts")
+		s.add("emits nothing: rate is 0 and there are no bursts")
 	}
 	if len(s.list) != n {
 		return Schedule{}, false
@@ -211,14 +228,18 @@ func buildSchedule(s *sink, path string, e *Emitter, maxLifetime float64) (Sched
 		p := float32(e.Period)
 		if rate > 0 {
 			if last := float32(float64(rate-1) / e.Rate); last >= p {
-				s.add(field(path, "duration_seconds"), "the last rate birth, at %s s, is not before period_seconds %s once both are float32 (%s >= %s): cycling births must fall strictly inside the period",
+				s.addAt("duration_seconds", "the last rate birth, at %s s, is not before period_seconds %s once both are float32 (%s >= %s): cycling births must fall strictly inside the period",
 					num(float64(rate-1)/e.Rate), num(e.Period), num(float64(last)), num(float64(p)))
 			}
 		}
 		for i, b := range e.Bursts {
 			if t := float32(b.Time); t >= p {
-				s.add(field(at(field(path, "bursts"), i), "time_seconds"), "%s is not before period_seconds %s once both are float32 (%s >= %s): cycling births must fall strictly inside the period",
+				m := s.enter("bursts")
+				k := s.enterIndex(i)
+				s.addAt("time_seconds", "%s is not before period_seconds %s once both are float32 (%s >= %s): cycling births must fall strictly inside the period",
 					num(b.Time), num(e.Period), num(float64(t)), num(float64(p)))
+				s.leave(k)
+				s.leave(m)
 			}
 		}
 		sch.Period = p
@@ -305,22 +326,37 @@ func (s *Schedule) Birth(c Cycle, slot int) (age float64, birth uint64, emission
 		return 0, 0, 0, false
 	}
 	if s.Playback != PlayCycle {
-		age = c.Phase - float64(s.Births[slot])
-		return age, uint64(slot), 0, age >= 0
+		return s.birthIn(c, 0, slot)
 	}
-	g, i := slot/b, slot%b
+	return s.birthIn(c, s.groupOffset(c, slot/b), slot%b)
+}
+
+// groupOffset is d = (Index - g) mod Groups: group g's latest emission is
+// Index - d.
+func (s *Schedule) groupOffset(c Cycle, g int) int64 {
 	groups := int64(s.Groups)
-	p, born := float64(s.Period), float64(s.Births[i])
-	d := ((c.Index-int64(g))%groups + groups) % groups
+	return ((c.Index-int64(g))%groups + groups) % groups
+}
+
+// birthIn is Birth for birth i of the group whose offset is d (0 for a
+// once emitter): emission Index - d, or Index - d - Groups while birth i of
+// that one is still to come.
+func (s *Schedule) birthIn(c Cycle, d int64, i int) (age float64, birth uint64, emission int64, ok bool) {
+	born := float64(s.Births[i])
+	if s.Playback != PlayCycle {
+		age = c.Phase - born
+		return age, uint64(i), 0, age >= 0
+	}
+	p := float64(s.Period)
 	age = c.Phase + float64(d)*p - born
 	if age < 0 {
-		d += groups
+		d += int64(s.Groups)
 		age = c.Phase + float64(d)*p - born
 	}
 	if d > c.Index {
 		return 0, 0, 0, false
 	}
-	return age, c.Base - uint64(d)*uint64(b) + uint64(i), c.Index - d, true
+	return age, c.Base - uint64(d)*uint64(len(s.Births)) + uint64(i), c.Index - d, true
 }
 
 // RequiredCapacity returns the number of slots preset d.Presets[preset]

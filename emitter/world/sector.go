@@ -55,7 +55,7 @@ type SectorShape struct {
 // Names and portals need the whole document: [Validate] checks them.
 func NewSectorShape(s *Sector) (*SectorShape, error) {
 	var k sink
-	checkSectorGeometry(&k, "", s)
+	checkSectorGeometry(&k, s)
 	if err := k.err(); err != nil {
 		return nil, err
 	}
@@ -156,32 +156,41 @@ func (s *SectorShape) escapes(b Box) []string {
 }
 
 // checkSectorGeometry reports the problems of a sector's outline, floor
-// and ceiling under path.
-func checkSectorGeometry(k *sink, path string, s *Sector) {
+// and ceiling under the sink's current path.
+func checkSectorGeometry(k *sink, s *Sector) {
 	n0 := len(k.list)
-	pts := field(path, "points")
 	n := len(s.Points)
+	m := k.enter("points")
 	if n < 3 {
-		k.add(pts, "%d points; a sector needs at least 3", n)
+		k.add("%d points; a sector needs at least 3", n)
 	}
 	for i, p := range s.Points {
-		k.number(field(at(pts, i), "x"), p.X, -MaxMagnitude, MaxMagnitude)
-		k.number(field(at(pts, i), "y"), p.Y, -MaxMagnitude, MaxMagnitude)
+		if !finite(p.X) || !finite(p.Y) || math.Abs(p.X) > MaxMagnitude || math.Abs(p.Y) > MaxMagnitude {
+			j := k.enterIndex(i)
+			k.number("x", p.X, -MaxMagnitude, MaxMagnitude)
+			k.number("y", p.Y, -MaxMagnitude, MaxMagnitude)
+			k.leave(j)
+		}
 	}
+	k.leave(m)
 	pointsOK := n >= 3 && len(k.list) == n0
 	nz := len(k.list)
-	k.number(field(path, "floor"), s.Floor, -MaxMagnitude, MaxMagnitude)
-	k.number(field(path, "ceiling"), s.Ceiling, -MaxMagnitude, MaxMagnitude)
+	k.number("floor", s.Floor, -MaxMagnitude, MaxMagnitude)
+	k.number("ceiling", s.Ceiling, -MaxMagnitude, MaxMagnitude)
 	if len(k.list) == nz && !(s.Floor < s.Ceiling) {
-		k.add(field(path, "ceiling"), "%s is not above floor %s", num(s.Ceiling), num(s.Floor))
+		k.addAt("ceiling", "%s is not above floor %s", num(s.Ceiling), num(s.Floor))
 	}
 	if !pointsOK {
 		return
 	}
+	m = k.enter("points")
+	defer k.leave(m)
 	dup := false
 	for i := range n {
 		if j := (i + 1) % n; s.Points[i] == s.Points[j] {
-			k.add(at(pts, j), "(%s, %s) repeats points[%d]; remove it", num(s.Points[j].X), num(s.Points[j].Y), i)
+			e := k.enterIndex(j)
+			k.add("(%s, %s) repeats points[%d]; remove it", num(s.Points[j].X), num(s.Points[j].Y), i)
+			k.leave(e)
 			dup = true
 		}
 	}
@@ -198,8 +207,10 @@ func checkSectorGeometry(k *sink, path string, s *Sector) {
 		cross, dot := ux*vy-uy*vx, ux*vx+uy*vy
 		switch {
 		case math.Abs(cross) <= collinearSine*math.Hypot(ux, uy)*math.Hypot(vx, vy):
-			k.add(at(pts, i), "(%s, %s) is collinear with its neighbours points[%d] and points[%d]; remove it",
+			e := k.enterIndex(i)
+			k.add("(%s, %s) is collinear with its neighbours points[%d] and points[%d]; remove it",
 				num(b.X), num(b.Y), (i+n-1)%n, (i+1)%n)
+			k.leave(e)
 			flat = true
 		case cross < 0:
 			clockwise = append(clockwise, i)
@@ -209,11 +220,11 @@ func checkSectorGeometry(k *sink, path string, s *Sector) {
 	switch {
 	case flat:
 	case len(clockwise) == n:
-		k.add(pts, "are clockwise seen from above (+Z); list them counter-clockwise")
+		k.add("are clockwise seen from above (+Z); list them counter-clockwise")
 	case len(clockwise) > 0:
-		k.add(pts, "do not make a convex polygon: the outline turns clockwise at points%v and counter-clockwise elsewhere", clockwise)
+		k.add("do not make a convex polygon: the outline turns clockwise at points%v and counter-clockwise elsewhere", clockwise)
 	case winding > 3*math.Pi:
-		k.add(pts, "wind %d times around the inside; a convex outline winds once (these points cross over themselves)",
+		k.add("wind %d times around the inside; a convex outline winds once (these points cross over themselves)",
 			int(math.Round(winding/(2*math.Pi))))
 	}
 }

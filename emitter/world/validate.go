@@ -49,14 +49,14 @@ func ValidatePreset(p *Preset) error {
 func ValidatePresetForVersion(p *Preset, version int) error {
 	var s sink
 	if version != Version && version != AlphaVersion {
-		s.add("version", "%d is not a document version (%d or %d)", version, Version, AlphaVersion)
+		s.addAt("version", "%d is not a document version (%d or %d)", version, Version, AlphaVersion)
 	}
 	if p == nil {
-		s.add("", "the preset is nil")
+		s.add("the preset is nil")
 		return s.err()
 	}
-	checkName(&s, "name", "preset", p.Name)
-	checkPreset(&s, "", p, version)
+	checkName(&s, "preset", p.Name)
+	checkPreset(&s, p, version)
 	return s.err()
 }
 
@@ -79,18 +79,19 @@ type validation struct {
 
 func newValidation(d *Document) *validation {
 	v := &validation{d: d}
+	v.s.path = make([]byte, 0, 128)
 	if d == nil {
-		v.s.add("", "the document is nil")
+		v.s.add("the document is nil")
 		return v
 	}
 	if d.Version != Version && d.Version != AlphaVersion {
-		v.s.add("version", "%d is not a document version (%d or %d)", d.Version, Version, AlphaVersion)
+		v.s.addAt("version", "%d is not a document version (%d or %d)", d.Version, Version, AlphaVersion)
 	}
 	if n := len(d.Presets); n > MaxPresets {
-		v.s.add("presets", "%d presets; at most %d", n, MaxPresets)
+		v.s.addAt("presets", "%d presets; at most %d", n, MaxPresets)
 	}
 	if n := len(d.Emitters); n > MaxEmitters {
-		v.s.add("emitters", "%d emitters; at most %d", n, MaxEmitters)
+		v.s.addAt("emitters", "%d emitters; at most %d", n, MaxEmitters)
 	}
 	v.textures = v.names("textures", "texture", len(d.Textures), func(i int) string { return d.Textures[i].Name })
 	v.presets = v.names("presets", "preset", len(d.Presets), func(i int) string { return d.Presets[i].Name })
@@ -101,16 +102,18 @@ func newValidation(d *Document) *validation {
 	}
 	v.presetOK = make([]bool, len(d.Presets))
 	for i := range d.Presets {
-		n := len(v.s.list)
-		checkPreset(&v.s, v.presets[i], &d.Presets[i], d.Version)
+		n, m := len(v.s.list), v.s.enter(v.presets[i])
+		checkPreset(&v.s, &d.Presets[i], d.Version)
 		v.presetOK[i] = len(v.s.list) == n
 		v.frames(i)
+		v.s.leave(m)
 	}
 	v.sectorOK = make([]bool, len(d.Sectors))
 	for i := range d.Sectors {
-		n := len(v.s.list)
-		checkSectorGeometry(&v.s, v.sectors[i], &d.Sectors[i])
+		n, m := len(v.s.list), v.s.enter(v.sectors[i])
+		checkSectorGeometry(&v.s, &d.Sectors[i])
 		v.sectorOK[i] = len(v.s.list) == n
+		v.s.leave(m)
 	}
 	for i := range d.Sectors {
 		v.portals(i)
@@ -144,41 +147,44 @@ func (v *validation) names(kind, noun string, n int, name func(int) string) []st
 	paths := make([]string, n)
 	for i := range n {
 		nm := name(i)
-		index := at(kind, i)
-		ok := checkName(&v.s, field(index, "name"), noun, nm)
+		m := v.s.enter(kind)
+		k := v.s.enterIndex(i)
+		ok := checkName(&v.s, noun, nm)
 		switch {
 		case ok && count[nm] == 1:
 			paths[i] = kind + "[" + nm + "]"
 		case ok && first[nm] != i:
-			v.s.add(field(index, "name"), "%q is also the name of %s; names are unique among %s", nm, at(kind, first[nm]), kind)
-			paths[i] = index
+			v.s.addAt("name", "%q is also the name of %s[%d]; names are unique among %s", nm, kind, first[nm], kind)
+			paths[i] = string(v.s.path)
 		default:
-			paths[i] = index
+			paths[i] = string(v.s.path)
 		}
+		v.s.leave(k)
+		v.s.leave(m)
 	}
 	return paths
 }
 
 // checkName reports a name that breaks the rule of document.go and
 // returns whether it is valid.
-func checkName(s *sink, path, noun, name string) bool {
+func checkName(s *sink, noun, name string) bool {
 	switch {
 	case name == "":
-		s.add(path, "is empty; every %s needs a name", noun)
+		s.addAt("name", "is empty; every %s needs a name", noun)
 		return false
 	case len(name) > MaxNameLength:
-		s.add(path, "is %d bytes long; at most %d", len(name), MaxNameLength)
+		s.addAt("name", "is %d bytes long; at most %d", len(name), MaxNameLength)
 		return false
 	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 		if i == 0 && !letter {
-			s.add(path, "%q starts with %q; a name starts with a letter or '_'", name, c)
+			s.addAt("name", "%q starts with %q; a name starts with a letter or '_'", name, c)
 			return false
 		}
 		if !letter && !(c >= '0' && c <= '9') && c != '-' && c != '.' {
-			s.add(path, "%q holds %q; a name is letters, digits, '_', '-' and '.'", name, c)
+			s.addAt("name", "%q holds %q; a name is letters, digits, '_', '-' and '.'", name, c)
 			return false
 		}
 	}
@@ -187,18 +193,19 @@ func checkName(s *sink, path, noun, name string) bool {
 
 func (v *validation) texture(i int) {
 	t := &v.d.Textures[i]
-	path := v.textures[i]
+	m := v.s.enter(v.textures[i])
+	defer v.s.leave(m)
 	switch p := t.Path; {
 	case len(p) > MaxPathLength:
-		v.s.add(field(path, "path"), "is %d bytes long; at most %d", len(p), MaxPathLength)
+		v.s.addAt("path", "is %d bytes long; at most %d", len(p), MaxPathLength)
 	case strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00"):
-		v.s.add(field(path, "path"), "%q is not a slash-separated path relative to the level's folder", p)
+		v.s.addAt("path", "%q is not a slash-separated path relative to the level's folder", p)
 	}
 	if t.Width < 1 {
-		v.s.add(field(path, "width"), "%d is not a positive number of pixels", t.Width)
+		v.s.addAt("width", "%d is not a positive number of pixels", t.Width)
 	}
 	if t.Height < 1 {
-		v.s.add(field(path, "height"), "%d is not a positive number of pixels", t.Height)
+		v.s.addAt("height", "%d is not a positive number of pixels", t.Height)
 	}
 }
 
@@ -206,12 +213,15 @@ func (v *validation) texture(i int) {
 // range, square, one size.
 func (v *validation) frames(i int) {
 	p := &v.d.Presets[i]
-	frames := field(field(v.presets[i], "sprite"), "frames")
+	m := v.s.enter("sprite.frames")
+	defer v.s.leave(m)
 	first := -1
 	for j, f := range p.Sprite.Frames {
 		if f < 0 || f >= len(v.d.Textures) {
 			if f >= 0 { // negative ones are reported with the preset
-				v.s.add(at(frames, j), "%d is not a texture index: the document has %d textures", f, len(v.d.Textures))
+				k := v.s.enterIndex(j)
+				v.s.add("%d is not a texture index: the document has %d textures", f, len(v.d.Textures))
+				v.s.leave(k)
 			}
 			continue
 		}
@@ -220,7 +230,9 @@ func (v *validation) frames(i int) {
 			continue
 		}
 		if t.Width != t.Height {
-			v.s.add(at(frames, j), "texture %s is %d×%d pixels; frames are square", v.textures[f], t.Width, t.Height)
+			k := v.s.enterIndex(j)
+			v.s.add("texture %s is %d×%d pixels; frames are square", v.textures[f], t.Width, t.Height)
+			v.s.leave(k)
 			continue
 		}
 		if first < 0 {
@@ -228,82 +240,94 @@ func (v *validation) frames(i int) {
 			continue
 		}
 		if u := &v.d.Textures[p.Sprite.Frames[first]]; u.Width != t.Width {
-			v.s.add(at(frames, j), "texture %s is %d×%d pixels but frames[%d], %s, is %d×%d: a preset's frames share one size",
+			k := v.s.enterIndex(j)
+			v.s.add("texture %s is %d×%d pixels but frames[%d], %s, is %d×%d: a preset's frames share one size",
 				v.textures[f], t.Width, t.Height, first, v.textures[p.Sprite.Frames[first]], u.Width, u.Height)
+			v.s.leave(k)
 		}
 	}
 }
 
-// checkPreset reports the problems of a preset's own rules under path,
-// for a document of the given version.
-func checkPreset(s *sink, path string, p *Preset, version int) {
-	s.integer(field(path, "capacity"), p.Capacity, 1, MaxSlotsPerEmitter)
+// checkPreset reports the problems of a preset's own rules under the
+// sink's current path, for a document of the given version.
+func checkPreset(s *sink, p *Preset, version int) {
+	s.integer("capacity", p.Capacity, 1, MaxSlotsPerEmitter)
 
-	spawn := field(path, "spawn")
-	s.enum(field(spawn, "shape"), uint8(p.Spawn.Shape), spawnShapeNames)
-	n := len(s.list)
-	s.vec3(field(spawn, "min"), p.Spawn.Min, -MaxMagnitude, MaxMagnitude)
-	s.vec3(field(spawn, "max"), p.Spawn.Max, -MaxMagnitude, MaxMagnitude)
+	m, n := s.enter("spawn"), len(s.list)
+	s.enum("shape", uint8(p.Spawn.Shape), spawnShapeNames)
+	s.vec3("min", p.Spawn.Min, -MaxMagnitude, MaxMagnitude)
+	s.vec3("max", p.Spawn.Max, -MaxMagnitude, MaxMagnitude)
 	if len(s.list) == n {
 		switch p.Spawn.Shape {
 		case SpawnPoint:
 			if p.Spawn.Min != p.Spawn.Max {
-				s.add(spawn, "a point spawn has min == max, but min is %s and max %s", vec(p.Spawn.Min), vec(p.Spawn.Max))
+				s.add("a point spawn has min == max, but min is %s and max %s", vec(p.Spawn.Min), vec(p.Spawn.Max))
 			}
 		case SpawnBox:
-			s.ordered(spawn, p.Spawn.Min, p.Spawn.Max)
+			s.ordered(p.Spawn.Min, p.Spawn.Max)
 		}
 	}
+	s.leave(m)
 
-	s.interval3(field(path, "velocity"), p.Velocity, -MaxMagnitude, MaxMagnitude)
+	s.interval3("velocity", p.Velocity, -MaxMagnitude, MaxMagnitude)
 	n = len(s.list)
-	s.interval(field(path, "lifetime"), p.Lifetime, 0, MaxSeconds)
+	s.interval("lifetime", p.Lifetime, 0, MaxSeconds)
 	if len(s.list) == n && !(p.Lifetime.Min >= 0x1p-126) {
-		s.add(field(path, "lifetime.min"), "%s is below 2^-126, the smallest normal float32: every particle lives a positive time", num(p.Lifetime.Min))
+		s.addAt("lifetime.min", "%s is below 2^-126, the smallest normal float32: every particle lives a positive time", num(p.Lifetime.Min))
 	}
-	s.vec3(field(path, "acceleration"), p.Acceleration, -MaxMagnitude, MaxMagnitude)
-	s.number(field(path, "drag"), p.Drag, 0, MaxMagnitude)
-	s.interval(field(path, "rotation"), p.Rotation, -MaxMagnitude, MaxMagnitude)
-	s.interval(field(path, "spin"), p.Spin, -MaxMagnitude, MaxMagnitude)
+	s.vec3("acceleration", p.Acceleration, -MaxMagnitude, MaxMagnitude)
+	s.number("drag", p.Drag, 0, MaxMagnitude)
+	s.interval("rotation", p.Rotation, -MaxMagnitude, MaxMagnitude)
+	s.interval("spin", p.Spin, -MaxMagnitude, MaxMagnitude)
 
-	curves := field(path, "curves")
-	size := field(curves, "size")
-	checkKeys(s, size, len(p.Curves.Size), func(i int) float64 { return p.Curves.Size[i].Age })
+	m = s.enter("curves.size")
+	checkKeys(s, len(p.Curves.Size), func(i int) float64 { return p.Curves.Size[i].Age })
 	for i, k := range p.Curves.Size {
-		s.number(field(at(size, i), "size"), k.Size, 0, MaxMagnitude)
+		if !finite(k.Size) || k.Size < 0 || k.Size > MaxMagnitude {
+			j := s.enterIndex(i)
+			s.number("size", k.Size, 0, MaxMagnitude)
+			s.leave(j)
+		}
 	}
-	color := field(curves, "color")
-	checkKeys(s, color, len(p.Curves.Color), func(i int) float64 { return p.Curves.Color[i].Age })
+	s.leave(m)
+	m = s.enter("curves.color")
+	checkKeys(s, len(p.Curves.Color), func(i int) float64 { return p.Curves.Color[i].Age })
 	for i, k := range p.Curves.Color {
-		key := at(color, i)
-		s.number(field(key, "r"), k.R, 0, 1)
-		s.number(field(key, "g"), k.G, 0, 1)
-		s.number(field(key, "b"), k.B, 0, 1)
-		s.number(field(key, "a"), k.A, 0, 1)
+		if c := [4]float64{k.R, k.G, k.B, k.A}; !(c[0] >= 0 && c[0] <= 1 && c[1] >= 0 && c[1] <= 1 && c[2] >= 0 && c[2] <= 1 && c[3] >= 0 && c[3] <= 1) {
+			j := s.enterIndex(i)
+			s.number("r", k.R, 0, 1)
+			s.number("g", k.G, 0, 1)
+			s.number("b", k.B, 0, 1)
+			s.number("a", k.A, 0, 1)
+			s.leave(j)
+		}
 	}
+	s.leave(m)
 
-	sprite := field(path, "sprite")
-	frames := field(sprite, "frames")
+	m = s.enter("sprite")
+	defer s.leave(m)
 	if n := len(p.Sprite.Frames); n < 1 || n > MaxFrames {
-		s.add(frames, "%d frames; a preset has 1 to %d", n, MaxFrames)
+		s.addAt("frames", "%d frames; a preset has 1 to %d", n, MaxFrames)
 	}
 	for i, f := range p.Sprite.Frames {
 		if f < 0 {
-			s.add(at(frames, i), "%d is not a texture index", f)
+			k, j := s.enter("frames"), s.enterIndex(i)
+			s.add("%d is not a texture index", f)
+			s.leave(j)
+			s.leave(k)
 		}
 	}
-	s.enum(field(sprite, "facing"), uint8(p.Sprite.Facing), facingNames)
-	s.enum(field(sprite, "blend"), uint8(p.Sprite.Blend), blendNames)
+	s.enum("facing", uint8(p.Sprite.Facing), facingNames)
+	s.enum("blend", uint8(p.Sprite.Blend), blendNames)
 	if b := p.Sprite.Blend; version == Version && (b == BlendAlpha || b == BlendPremultiplied) {
-		s.add(field(sprite, "blend"), "%s needs document version %d; version %d accepts additive and cutout", b, AlphaVersion, Version)
+		s.addAt("blend", "%s needs document version %d; version %d accepts additive and cutout", b, AlphaVersion, Version)
 	}
-	flipbook := field(sprite, "flipbook")
-	s.enum(field(flipbook, "mode"), uint8(p.Sprite.Flipbook.Mode), flipbookModeNames)
+	s.enum("flipbook.mode", uint8(p.Sprite.Flipbook.Mode), flipbookModeNames)
 	n = len(s.list)
 	fps := p.Sprite.Flipbook.FPS
-	s.number(field(flipbook, "fps"), fps, 0, MaxMagnitude)
+	s.number("flipbook.fps", fps, 0, MaxMagnitude)
 	if len(s.list) == n && len(p.Sprite.Frames) > 1 && !(fps >= 0x1p-126) {
-		s.add(field(flipbook, "fps"), "%s is below 2^-126, the smallest normal float32: a flipbook of %d frames needs a frame rate (0 is for a single frame)",
+		s.addAt("flipbook.fps", "%s is below 2^-126, the smallest normal float32: a flipbook of %d frames needs a frame rate (0 is for a single frame)",
 			num(fps), len(p.Sprite.Frames))
 	}
 }
@@ -312,23 +336,28 @@ func checkPreset(s *sink, path string, p *Preset, version int) {
 // MaxCurveKeys keys, the first at age 0, the last at age 1, strictly
 // increasing once converted to float32, each float32 difference at least
 // 2^-126 (a smaller one may flush to zero on a GPU).
-func checkKeys(s *sink, path string, n int, age func(int) float64) {
+func checkKeys(s *sink, n int, age func(int) float64) {
 	if n < MinCurveKeys || n > MaxCurveKeys {
-		s.add(path, "%d keys; a curve has %d to %d", n, MinCurveKeys, MaxCurveKeys)
+		s.add("%d keys; a curve has %d to %d", n, MinCurveKeys, MaxCurveKeys)
 	}
 	prevOK := false
 	for i := range n {
-		a, key := age(i), field(at(path, i), "age")
+		a := age(i)
+		problem := func(format string, args ...any) {
+			j := s.enterIndex(i)
+			s.addAt("age", format, args...)
+			s.leave(j)
+		}
 		ok := false
 		switch {
 		case !finite(a):
-			s.add(key, "%s is not a finite number", num(a))
+			problem("%s is not a finite number", num(a))
 		case a < 0 || a > 1:
-			s.add(key, "%s is outside [0, 1]", num(a))
+			problem("%s is outside [0, 1]", num(a))
 		case i == 0 && a != 0:
-			s.add(key, "%s: the first key is at age 0", num(a))
+			problem("%s: the first key is at age 0", num(a))
 		case i == n-1 && n >= MinCurveKeys && a != 1:
-			s.add(key, "%s: the last key is at age 1", num(a))
+			problem("%s: the last key is at age 1", num(a))
 		default:
 			ok = true
 		}
@@ -336,10 +365,10 @@ func checkKeys(s *sink, path string, n int, age func(int) float64) {
 			p32, a32 := float32(age(i-1)), float32(a)
 			switch {
 			case !(a32 > p32):
-				s.add(key, "%s is not after the previous key's %s once both are float32 (%s and %s); ages strictly increase",
+				problem("%s is not after the previous key's %s once both are float32 (%s and %s); ages strictly increase",
 					num(a), num(age(i-1)), num(float64(a32)), num(float64(p32)))
 			case float64(a32)-float64(p32) < 0x1p-126:
-				s.add(key, "%s is %s after the previous key's %s as float32, less than 2^-126 (the smallest normal float32)",
+				problem("%s is %s after the previous key's %s as float32, less than 2^-126 (the smallest normal float32)",
 					num(a), num(float64(a32)-float64(p32)), num(age(i-1)))
 			}
 		}
@@ -355,83 +384,93 @@ func box(b Box) string { return "{min " + vec(b.Min) + ", max " + vec(b.Max) + "
 // per edge, the joined edge shared with the target sector with the same
 // endpoints in reverse order, a portal back on it, and a common height.
 func (v *validation) portals(i int) {
-	sec := &v.d.Sectors[i]
-	seen := map[int]int{}
-	for j, pt := range sec.Portals {
-		path := at(field(v.sectors[i], "portals"), j)
-		ok := true
-		if pt.Edge < 0 || pt.Edge >= len(sec.Points) {
-			v.s.add(field(path, "edge"), "%d is not an edge of this sector's %d points", pt.Edge, len(sec.Points))
-			ok = false
-		} else if k, dup := seen[pt.Edge]; dup {
-			v.s.add(field(path, "edge"), "edge %d already has a portal, portals[%d]", pt.Edge, k)
-			ok = false
-		} else {
-			seen[pt.Edge] = j
+	seen := map[int]int{} // edge -> its portal
+	m := v.s.enter(v.sectors[i])
+	defer v.s.leave(m)
+	for j := range v.d.Sectors[i].Portals {
+		k := v.s.enter("portals")
+		v.s.enterIndex(j)
+		v.portal(i, j, seen)
+		v.s.leave(k)
+	}
+}
+
+// portal checks portal j of sector i, at the sink's path.
+func (v *validation) portal(i, j int, seen map[int]int) {
+	sec, pt := &v.d.Sectors[i], v.d.Sectors[i].Portals[j]
+	ok := true
+	if pt.Edge < 0 || pt.Edge >= len(sec.Points) {
+		v.s.addAt("edge", "%d is not an edge of this sector's %d points", pt.Edge, len(sec.Points))
+		ok = false
+	} else if k, dup := seen[pt.Edge]; dup {
+		v.s.addAt("edge", "edge %d already has a portal, portals[%d]", pt.Edge, k)
+		ok = false
+	} else {
+		seen[pt.Edge] = j
+	}
+	switch {
+	case pt.Sector < 0 || pt.Sector >= len(v.d.Sectors):
+		v.s.addAt("sector", "%d is not a sector index: the document has %d sectors", pt.Sector, len(v.d.Sectors))
+		ok = false
+	case pt.Sector == i:
+		v.s.addAt("sector", "joins the sector to itself")
+		ok = false
+	}
+	if !ok || !v.sectorOK[i] || !v.sectorOK[pt.Sector] {
+		return
+	}
+	to := &v.d.Sectors[pt.Sector]
+	n, m := len(sec.Points), len(to.Points)
+	a, b := sec.Points[pt.Edge], sec.Points[(pt.Edge+1)%n]
+	back := -1
+	for e := range m {
+		if to.Points[e] == b && to.Points[(e+1)%m] == a {
+			back = e
 		}
-		switch {
-		case pt.Sector < 0 || pt.Sector >= len(v.d.Sectors):
-			v.s.add(field(path, "sector"), "%d is not a sector index: the document has %d sectors", pt.Sector, len(v.d.Sectors))
-			ok = false
-		case pt.Sector == i:
-			v.s.add(field(path, "sector"), "joins the sector to itself")
-			ok = false
-		}
-		if !ok || !v.sectorOK[i] || !v.sectorOK[pt.Sector] {
-			continue
-		}
-		to := &v.d.Sectors[pt.Sector]
-		n, m := len(sec.Points), len(to.Points)
-		a, b := sec.Points[pt.Edge], sec.Points[(pt.Edge+1)%n]
-		back := -1
-		for e := range m {
-			if to.Points[e] == b && to.Points[(e+1)%m] == a {
-				back = e
-			}
-		}
-		if back < 0 {
-			v.s.add(path, "%s has no edge from (%s, %s) to (%s, %s): a portal's edge is shared, with its endpoints in reverse order",
-				v.sectors[pt.Sector], num(b.X), num(b.Y), num(a.X), num(a.Y))
-			continue
-		}
-		reciprocal := false
-		for _, q := range to.Portals {
-			reciprocal = reciprocal || q == Portal{Edge: back, Sector: i}
-		}
-		if !reciprocal {
-			v.s.add(path, "%s has no portal back on its edge %d: portals come in reciprocal pairs", v.sectors[pt.Sector], back)
-		}
-		if !(max(sec.Floor, to.Floor) < min(sec.Ceiling, to.Ceiling)) {
-			v.s.add(path, "this sector's heights [%s, %s] and those of %s, [%s, %s], do not overlap",
-				num(sec.Floor), num(sec.Ceiling), v.sectors[pt.Sector], num(to.Floor), num(to.Ceiling))
-		}
+	}
+	if back < 0 {
+		v.s.add("%s has no edge from (%s, %s) to (%s, %s): a portal's edge is shared, with its endpoints in reverse order",
+			v.sectors[pt.Sector], num(b.X), num(b.Y), num(a.X), num(a.Y))
+		return
+	}
+	reciprocal := false
+	for _, q := range to.Portals {
+		reciprocal = reciprocal || q == Portal{Edge: back, Sector: i}
+	}
+	if !reciprocal {
+		v.s.add("%s has no portal back on its edge %d: portals come in reciprocal pairs", v.sectors[pt.Sector], back)
+	}
+	if !(max(sec.Floor, to.Floor) < min(sec.Ceiling, to.Ceiling)) {
+		v.s.add("this sector's heights [%s, %s] and those of %s, [%s, %s], do not overlap",
+			num(sec.Floor), num(sec.Ceiling), v.sectors[pt.Sector], num(to.Floor), num(to.Ceiling))
 	}
 }
 
 // emitter checks emitter i: references, placement, schedule, bounds.
 func (v *validation) emitter(i int) {
 	e := &v.d.Emitters[i]
-	path := v.emitters[i]
+	m := v.s.enter(v.emitters[i])
+	defer v.s.leave(m)
 	presetOK := false
 	if e.Preset < 0 || e.Preset >= len(v.d.Presets) {
-		v.s.add(field(path, "preset"), "%d is not a preset index: the document has %d presets", e.Preset, len(v.d.Presets))
+		v.s.addAt("preset", "%d is not a preset index: the document has %d presets", e.Preset, len(v.d.Presets))
 	} else {
 		presetOK = v.presetOK[e.Preset]
 	}
 	if e.Sector < 0 || e.Sector >= len(v.d.Sectors) {
-		v.s.add(field(path, "sector"), "%d is not a sector index: the document has %d sectors", e.Sector, len(v.d.Sectors))
+		v.s.addAt("sector", "%d is not a sector index: the document has %d sectors", e.Sector, len(v.d.Sectors))
 	}
 	n := len(v.s.list)
-	v.s.vec3(field(path, "position"), e.Position, -MaxMagnitude, MaxMagnitude)
+	v.s.vec3("position", e.Position, -MaxMagnitude, MaxMagnitude)
 	switch {
 	case !finite(e.Yaw):
-		v.s.add(field(path, "yaw"), "%s is not a finite number", num(e.Yaw))
+		v.s.addAt("yaw", "%s is not a finite number", num(e.Yaw))
 	case e.Yaw < -180 || e.Yaw > 180:
-		v.s.add(field(path, "yaw"), "%s is outside [-180, 180]: a compiled document holds NormalizeYaw(yaw), %s", num(e.Yaw), num(NormalizeYaw(e.Yaw)))
+		v.s.addAt("yaw", "%s is outside [-180, 180]: a compiled document holds NormalizeYaw(yaw), %s", num(e.Yaw), num(NormalizeYaw(e.Yaw)))
 	}
-	v.s.number(field(path, "scale"), e.Scale, 0, MaxMagnitude)
+	v.s.number("scale", e.Scale, 0, MaxMagnitude)
 	if e.Scale == 0 {
-		v.s.add(field(path, "scale"), "0 is not positive")
+		v.s.addAt("scale", "0 is not positive")
 	}
 	placed := len(v.s.list) == n
 
@@ -439,7 +478,7 @@ func (v *validation) emitter(i int) {
 	if presetOK {
 		life = v.d.Presets[e.Preset].Lifetime.Max
 	}
-	v.schedules[i], v.scheduleOK[i] = buildSchedule(&v.s, path, e, life)
+	v.schedules[i], v.scheduleOK[i] = buildSchedule(&v.s, e, life)
 	v.scheduleOK[i] = v.scheduleOK[i] && presetOK
 
 	if !presetOK || !placed {
@@ -448,7 +487,7 @@ func (v *validation) emitter(i int) {
 	v.boundsOK[i] = true
 	v.bounds[i] = ConservativeEmitterBounds(e, &v.d.Presets[e.Preset])
 	if e.Bounds != v.bounds[i] {
-		v.s.add(field(path, "bounds"), "%s differs from the recomputed %s; Compile computes them", box(e.Bounds), box(v.bounds[i]))
+		v.s.addAt("bounds", "%s differs from the recomputed %s; Compile computes them", box(e.Bounds), box(v.bounds[i]))
 	}
 }
 
@@ -477,7 +516,7 @@ func (v *validation) capacity(i int) {
 	need, by := capacityNeed(v.d.Emitters, i, func(j int) (int, bool) { return v.schedules[j].Slots(), v.scheduleOK[j] })
 	if need > p.Capacity {
 		sch := &v.schedules[by]
-		v.s.add(field(v.presets[i], "capacity"), "%d slots are fewer than %s reserves: %d (%d groups × %d births)",
+		v.s.addAt(v.presets[i]+".capacity", "%d slots are fewer than %s reserves: %d (%d groups × %d births)",
 			p.Capacity, v.emitters[by], need, sch.Groups, len(sch.Births))
 	}
 }
@@ -492,7 +531,7 @@ func (v *validation) totalSlots() {
 		}
 	}
 	if total > MaxSlots {
-		v.s.add("emitters", "the emitters reserve %d slots in all (each its preset's capacity); at most %d", total, MaxSlots)
+		v.s.addAt("emitters", "the emitters reserve %d slots in all (each its preset's capacity); at most %d", total, MaxSlots)
 	}
 }
 
@@ -519,7 +558,7 @@ func (v *validation) world() {
 			lines = []string{fmt.Sprintf("%s is not inside", box(v.bounds[i]))}
 		}
 		for _, l := range lines {
-			v.s.add(field(v.emitters[i], "bounds"), "the motion envelope leaves its sector, %s: %s", v.sectors[e.Sector], l)
+			v.s.addAt(v.emitters[i]+".bounds", "the motion envelope leaves its sector, %s: %s", v.sectors[e.Sector], l)
 		}
 	}
 }

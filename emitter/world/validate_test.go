@@ -159,3 +159,83 @@ func TestValidateProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestValidatePreset: version 1 is strict, version 2 adds the alpha and
+// premultiplied blends; fields are named relative to the preset.
+func TestValidatePreset(t *testing.T) {
+	p := testLevel(t).Presets[0]
+	for _, c := range []struct {
+		name    string
+		blend   Blend
+		version int
+		field   string // "" for valid
+	}{
+		{"additive in 1", BlendAdditive, 0, ""},
+		{"cutout in 1", BlendCutout, 0, ""},
+		{"alpha in 1", BlendAlpha, 0, "sprite.blend"},
+		{"premultiplied in 1", BlendPremultiplied, 0, "sprite.blend"},
+		{"alpha in 2", BlendAlpha, 2, ""},
+		{"premultiplied in 2", BlendPremultiplied, 2, ""},
+		{"additive in 2", BlendAdditive, 2, ""},
+		{"version 3", BlendAdditive, 3, "version"},
+	} {
+		q := p
+		q.Sprite.Blend = c.blend
+		var err error
+		if c.version == 0 {
+			err = ValidatePreset(&q)
+		} else {
+			err = ValidatePresetForVersion(&q, c.version)
+		}
+		ps := problemsOf(t, err)
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.field != "" && !hasProblem(ps, c.field):
+			t.Errorf("%s: want a problem at %s, got %v", c.name, c.field, err)
+		}
+	}
+	q := p
+	q.Curves.Size[1].Age = 2
+	q.Name = ""
+	ps := problemsOf(t, ValidatePreset(&q))
+	if !hasProblem(ps, "curves.size[1].age", "2 is outside [0, 1]") || !hasProblem(ps, "name", "is empty") {
+		t.Errorf("got %v", ps)
+	}
+	if err := ValidatePreset(nil); err == nil {
+		t.Error("ValidatePreset(nil) passes")
+	}
+}
+
+// TestValidateReportsEverything: every problem at once, in document order,
+// and a nil or empty document without a panic.
+func TestValidateReportsEverything(t *testing.T) {
+	d := testLevel(t)
+	d.Presets[0].Drag = math.NaN()
+	d.Presets[1].Sprite.Blend = BlendAlpha
+	d.Sectors[0].Floor = 10
+	d.Emitters[0].Scale = -1
+	d.Emitters[1].Bursts[0].Count = 0
+	ps := problemsOf(t, Validate(d))
+	want := []string{
+		"presets[torch].drag",
+		"presets[fountain].sprite.blend",
+		"sectors[hall].ceiling",
+		"emitters[torch].scale",
+		"emitters[fountain].bursts[0].count",
+	}
+	if len(ps) != len(want) {
+		t.Fatalf("%d problems, want %d:\n%v", len(ps), len(want), ps)
+	}
+	for i, f := range want {
+		if ps[i].Field != f {
+			t.Errorf("problem %d at %s, want %s", i, ps[i].Field, f)
+		}
+	}
+	if err := Validate(nil); err == nil {
+		t.Error("Validate(nil) passes")
+	}
+	if err := ValidateForWorld(&Document{Version: Version}); err != nil {
+		t.Errorf("an empty level: %v", err)
+	}
+}

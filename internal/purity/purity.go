@@ -11,6 +11,10 @@
 // donburi but keeps them off [Engine], Ebitengine. A third keeps the
 // closed-form math ([Math]) off file decoding ([Decoding]).
 //
+// A fourth lets the packages in [Geometry] (the world emitters' core, whose
+// sectors are resolv polygons) use resolv but keeps them off [Engines],
+// Ebitengine and donburi.
+//
 // [Check] does the graph walk and is a pure function, so its own tests show
 // that the guard can fail.
 package purity
@@ -58,6 +62,21 @@ var Math = []string{"github.com/emberfx/ember/emitter"}
 // formats and text parsing belong to the decoding packages (effectfile,
 // internal/yamldoc).
 var Decoding = []string{"go.yaml.in/yaml", "encoding/json", "regexp"}
+
+// Geometry lists the packages that may use resolv, for convex shapes and
+// containment, and no engine: the world emitters' document, validation
+// and evaluation, and their codec. They build and run headless like the
+// pure ones.
+var Geometry = []string{
+	"github.com/emberfx/ember/emitter/world",
+	"github.com/emberfx/ember/emitter/world/kwp1",
+}
+
+// Engines lists the module paths no package in [Geometry] may depend on.
+var Engines = []string{
+	"github.com/hajimehoshi/ebiten",
+	"github.com/yohamta/donburi",
+}
 
 // Violation is a forbidden package that a pure package depends on.
 type Violation struct {

@@ -102,6 +102,38 @@ func TestMathDecodesNoFiles(t *testing.T) {
 	}
 }
 
+// TestGeometryPackages is the fourth rule: the world emitters' core uses
+// resolv and no engine.
+func TestGeometryPackages(t *testing.T) {
+	graph := dependencyGraph(t, Geometry)
+	for _, p := range Geometry {
+		if _, ok := graph[p]; !ok {
+			t.Errorf("geometry package %s was not listed by go list: does it still exist?", p)
+		}
+	}
+	for _, v := range Check(Geometry, graph, Engines) {
+		t.Errorf("depends on an engine: %s", v)
+	}
+}
+
+// TestGeometryRule: resolv is allowed under the fourth rule, donburi is not.
+func TestGeometryRule(t *testing.T) {
+	const (
+		world   = "github.com/emberfx/ember/emitter/world"
+		resolv  = "github.com/solarlune/resolv"
+		donburi = "github.com/yohamta/donburi"
+	)
+	graph := map[string][]string{world: {"math", resolv}, resolv: {"sort"}}
+	if got := Check([]string{world}, graph, Engines); len(got) != 0 {
+		t.Errorf("resolv alone: %v", got)
+	}
+	graph[world] = append(graph[world], donburi)
+	want := []Violation{{Package: world, Forbidden: donburi, Chain: []string{world, donburi}}}
+	if got := Check([]string{world}, graph, Engines); !reflect.DeepEqual(got, want) {
+		t.Errorf("with donburi: got %v, want %v", got, want)
+	}
+}
+
 // TestCheckReportsForbidden shows the guard can fail: a fake graph in which
 // the pure package reaches Ebitengine through a helper and resolv directly.
 func TestCheckReportsForbidden(t *testing.T) {

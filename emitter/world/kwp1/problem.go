@@ -20,20 +20,17 @@ type Problem struct {
 	Message string
 }
 
-// String formats the problem as "offset N: field: message".
+// String formats the problem as "offset N: field: message", leaving out
+// the offset of a document being encoded and an empty field.
 func (p Problem) String() string {
-	var b strings.Builder
-	if p.Offset >= 0 {
-		b.WriteString("offset ")
-		b.WriteString(strconv.Itoa(p.Offset))
-		b.WriteString(": ")
-	}
+	s := p.Message
 	if p.Field != "" {
-		b.WriteString(p.Field)
-		b.WriteString(": ")
+		s = p.Field + ": " + s
 	}
-	b.WriteString(p.Message)
-	return b.String()
+	if p.Offset >= 0 {
+		s = "offset " + strconv.Itoa(p.Offset) + ": " + s
+	}
+	return s
 }
 
 // Error is the error of Decode and Encode: a malformed file stops at its

@@ -22,20 +22,27 @@ var testDocs = []struct {
 	{"near-limits", nearLimitsDoc},
 }
 
+// roundTrip encodes doc and decodes the result.
+func roundTrip(t *testing.T, doc *world.Document) (world.Document, []byte) {
+	t.Helper()
+	data, err := Encode(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, data
+}
+
 // TestRoundTrip: decoding an encoding gives the document back, field for
 // field, and encoding that gives the same bytes.
 func TestRoundTrip(t *testing.T) {
 	for _, c := range testDocs {
 		t.Run(c.name, func(t *testing.T) {
 			doc := c.doc(t)
-			data, err := Encode(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Decode(data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, data := roundTrip(t, doc)
 			if !reflect.DeepEqual(&got, doc) {
 				t.Fatalf("decoded document differs:\n got %+v\nwant %+v", got, *doc)
 			}
@@ -78,14 +85,7 @@ func TestNearLimitsSize(t *testing.T) {
 func TestEmptyListsDecodeNil(t *testing.T) {
 	doc := tinyDoc(t)
 	doc.Sectors[0].Portals = []world.Portal{}
-	data, err := Encode(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, _ := roundTrip(t, doc)
 	if got.Sectors[0].Portals != nil || got.Emitters[0].Bursts != nil {
 		t.Errorf("empty lists decode as %#v and %#v, want nil", got.Sectors[0].Portals, got.Emitters[0].Bursts)
 	}
@@ -94,14 +94,7 @@ func TestEmptyListsDecodeNil(t *testing.T) {
 // TestDecodedListsAreSeparate: lists cut from one pool cannot reach into
 // each other: appending to one leaves the next alone.
 func TestDecodedListsAreSeparate(t *testing.T) {
-	data, err := Encode(smallDoc(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, _ := roundTrip(t, smallDoc(t))
 	first := got.Presets[0].Curves.Size
 	next := got.Presets[1].Curves.Size[0]
 	_ = append(first, world.SizeKey{Age: 9, Size: 9})

@@ -141,8 +141,9 @@ func (g *gen) limitChecks() {
 // sections writes the table of sections in their fixed order.
 func (g *gen) sections() {
 	d := g.s.Document
+	scalars, sections := d.split()
 	min := 0
-	for _, f := range d.Fields {
+	for _, f := range scalars {
 		min += f.Type.MinSize()
 	}
 	g.p("")
@@ -150,10 +151,8 @@ func (g *gen) sections() {
 	g.p("// fields (one record), then one section per list of records.")
 	g.p("var sectionSpecs = [...]sectionSpec{")
 	g.p("{tag: %q, name: \"document\", max: 1, minRecord: %d},", d.Tag, min)
-	for _, f := range d.Fields {
-		if f.Type.Kind == Section {
-			g.p("{tag: %q, name: %q, max: %s, minRecord: %d},", f.Type.Tag, f.Wire, f.Type.Max.Expr, f.Type.Record.MinSize())
-		}
+	for _, f := range sections {
+		g.p("{tag: %q, name: %q, max: %s, minRecord: %d},", f.Type.Tag, f.Wire, f.Type.Max.Expr, f.Type.Record.MinSize())
 	}
 	g.p("}")
 }
@@ -421,31 +420,39 @@ func (g *gen) appendValue(t *Type, field, src string) {
 	}
 }
 
+// split returns the document's scalar fields and its section fields.
+func (d *Document) split() (scalars, sections []*Field) {
+	for _, f := range d.Fields {
+		if f.Type.Kind == Section {
+			sections = append(sections, f)
+		} else {
+			scalars = append(scalars, f)
+		}
+	}
+	return scalars, sections
+}
+
+// document writes the document's functions. Section 0 holds its scalar
+// fields; section field i is section i+1.
 func (g *gen) document() {
 	d := g.s.Document
+	scalars, sections := d.split()
 	g.p("")
 	g.p("// scanDocument checks every section of a payload whose header and")
 	g.p("// section table are checked, counting what the decode will allocate.")
 	g.p("func scanDocument(s *scanner) {")
 	g.p("s.section(0)")
-	for _, f := range d.Fields {
-		if f.Type.Kind != Section {
-			g.scanField(f)
-		}
+	for _, f := range scalars {
+		g.scanField(f)
 	}
 	g.p("s.endSection()")
-	i := 1
-	for _, f := range d.Fields {
-		if f.Type.Kind != Section {
-			continue
-		}
-		g.p("for n, i := s.section(%d), 0; i < n && s.ok(); i++ {", i)
+	for i, f := range sections {
+		g.p("for n, i := s.section(%d), 0; i < n && s.ok(); i++ {", i+1)
 		g.p("s.push(%q, i)", f.Wire)
 		g.p("scan%s(s)", f.Type.Record.Name)
 		g.p("s.pop()")
 		g.p("}")
 		g.p("s.endSection()")
-		i++
 	}
 	g.p("}")
 
@@ -453,34 +460,25 @@ func (g *gen) document() {
 	g.p("// decodeDocument materializes a scanned payload.")
 	g.p("func decodeDocument(d *decoder, x *%s) {", d.GoType)
 	g.p("d.section(0)")
-	for _, f := range d.Fields {
-		if f.Type.Kind != Section {
-			g.decodeField(f)
-		}
+	for _, f := range scalars {
+		g.decodeField(f)
 	}
-	i = 1
-	for _, f := range d.Fields {
-		if f.Type.Kind != Section {
-			continue
-		}
+	for i, f := range sections {
 		dst := "x." + f.GoField
-		g.p("%s = alloc[%s](d.section(%d))", dst, f.Type.Record.GoType, i)
+		g.p("%s = alloc[%s](d.section(%d))", dst, f.Type.Record.GoType, i+1)
 		g.p("for i := range %s {", dst)
 		g.p("decode%s(d, &%s[i])", f.Type.Record.Name, dst)
 		g.p("}")
-		i++
 	}
 	g.p("}")
 
+	counts := []string{"1"}
+	for _, f := range sections {
+		counts = append(counts, "len(x."+f.GoField+")")
+	}
 	g.p("")
 	g.p("// sectionCounts are the records of each section a document encodes to.")
-	g.p("func sectionCounts(x *%s) [%d]int {", d.GoType, i)
-	counts := []string{"1"}
-	for _, f := range d.Fields {
-		if f.Type.Kind == Section {
-			counts = append(counts, "len(x."+f.GoField+")")
-		}
-	}
+	g.p("func sectionCounts(x *%s) [%d]int {", d.GoType, len(counts))
 	g.p("return [...]int{%s}", strings.Join(counts, ", "))
 	g.p("}")
 
@@ -489,25 +487,18 @@ func (g *gen) document() {
 	g.p("// and section table the writer reserved.")
 	g.p("func appendDocument(w *writer, x *%s) {", d.GoType)
 	g.p("w.section(0, 1)")
-	for _, f := range d.Fields {
-		if f.Type.Kind != Section {
-			g.appendField(f)
-		}
+	for _, f := range scalars {
+		g.appendField(f)
 	}
-	i = 1
-	for _, f := range d.Fields {
-		if f.Type.Kind != Section {
-			continue
-		}
+	for i, f := range sections {
 		src := "x." + f.GoField
-		g.p("if w.section(%d, len(%s)) {", i, src)
+		g.p("if w.section(%d, len(%s)) {", i+1, src)
 		g.p("for i := range %s {", src)
 		g.p("w.push(%q, i)", f.Wire)
 		g.p("append%s(w, &%s[i])", f.Type.Record.Name, src)
 		g.p("w.pop()")
 		g.p("}")
 		g.p("}")
-		i++
 	}
 	g.p("w.endSection()")
 	g.p("}")

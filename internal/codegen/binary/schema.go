@@ -311,8 +311,8 @@ func (p *schemaParser) top(line int, w []string, comment string) error {
 			return err
 		}
 		s.Strings = append(s.Strings, &StringKind{Name: w[1], Width: width, Max: max, Line: line})
-	case "enum":
-		if err := want(3, "enum Name GoType"); err != nil {
+	case "enum", "record":
+		if err := want(3, w[0]+" Name GoType"); err != nil {
 			return err
 		}
 		if err := p.declare(line, w[1]); err != nil {
@@ -321,22 +321,15 @@ func (p *schemaParser) top(line int, w []string, comment string) error {
 		if err := p.goType(line, w[2]); err != nil {
 			return err
 		}
-		e := &Enum{Name: w[1], GoType: w[2], Line: line}
-		s.Enums = append(s.Enums, e)
-		p.block = e
-	case "record":
-		if err := want(3, "record Name GoType"); err != nil {
-			return err
+		if w[0] == "enum" {
+			e := &Enum{Name: w[1], GoType: w[2], Line: line}
+			s.Enums = append(s.Enums, e)
+			p.block = e
+		} else {
+			r := &Record{Name: w[1], GoType: w[2], Line: line}
+			s.Records = append(s.Records, r)
+			p.block = r
 		}
-		if err := p.declare(line, w[1]); err != nil {
-			return err
-		}
-		if err := p.goType(line, w[2]); err != nil {
-			return err
-		}
-		r := &Record{Name: w[1], GoType: w[2], Line: line}
-		s.Records = append(s.Records, r)
-		p.block = r
 	case "document":
 		if err := want(3, "document GoType TAG"); err != nil {
 			return err
