@@ -76,34 +76,12 @@ func TypeText(f *Field) string {
 	return f.Type.String()
 }
 
-// LimitText states f's limits: its bounds, its length and its rule.
+// LimitText states f's limits: its bounds ([BoundsText]), its length and
+// its rule.
 func LimitText(f *Field) string {
 	var parts []string
-	if b := f.Bounds; b != nil {
-		switch f.Type {
-		case Integer, Seed:
-			lo, hi := b.Min, b.Max
-			if b.MinOpen {
-				lo++
-			}
-			if b.MaxOpen {
-				hi--
-			}
-			s := formatLimit(lo) + " to " + formatLimit(hi)
-			if hi == math.MaxInt32 {
-				s = "at least " + formatLimit(lo)
-			}
-			parts = append(parts, s)
-		default:
-			s := intervalText(b)
-			switch f.Type {
-			case Vec2, Vec3, Range3:
-				s = "each component in " + s
-			case Range:
-				s = "both in " + s
-			}
-			parts = append(parts, s)
-		}
+	if b := BoundsText(f); b != "" {
+		parts = append(parts, b)
 	}
 	if f.Type == List || f.Type == Named {
 		switch lo, hi := f.MinItems, f.MaxItems; {
@@ -119,6 +97,34 @@ func LimitText(f *Field) string {
 		parts = append(parts, f.Rule)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// BoundsText states f's Bounds: "(0, 3600]", "1 to 4096", "each
+// component in [-1e9, 1e9]"; "" for none.
+func BoundsText(f *Field) string {
+	b := f.Bounds
+	if b == nil {
+		return ""
+	}
+	switch f.Type {
+	case Integer, Seed:
+		lo, hi := b.Min, b.Max
+		if b.MinOpen {
+			lo++
+		}
+		if b.MaxOpen {
+			hi--
+		}
+		if hi == math.MaxInt32 {
+			return "at least " + formatLimit(lo)
+		}
+		return formatLimit(lo) + " to " + formatLimit(hi)
+	case Vec2, Vec3, Range3:
+		return "each component in " + intervalText(b)
+	case Range:
+		return "both in " + intervalText(b)
+	}
+	return intervalText(b)
 }
 
 func intervalText(b *Bounds) string {
