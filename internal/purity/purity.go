@@ -32,7 +32,7 @@ var Pure = []string{
 	"github.com/emberfx/ember/internal/yamldoc",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/shaders",
-	"github.com/emberfx/ember/cmd/ember",
+	"github.com/emberfx/ember/internal/suggest",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package
@@ -65,11 +65,14 @@ var Decoding = []string{"go.yaml.in/yaml", "encoding/json", "regexp"}
 
 // Geometry lists the packages that may use resolv, for convex shapes and
 // containment, and no engine: the world emitters' document, validation
-// and evaluation, and their codec. They build and run headless like the
+// and evaluation, their codec, the level vocabulary and the ember command
+// that compiles and evaluates levels. They build and run headless like the
 // pure ones.
 var Geometry = []string{
 	"github.com/emberfx/ember/emitter/world",
 	"github.com/emberfx/ember/emitter/world/kwp1",
+	"github.com/emberfx/ember/emitter/world/source",
+	"github.com/emberfx/ember/cmd/ember", // it validates and evaluates levels
 }
 
 // Engines lists the module paths no package in [Geometry] may depend on.
