@@ -5,6 +5,10 @@
 //	ember validate FILE...
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
 //	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
+//	ember world validate LEVEL...
+//	ember world compile LEVEL.yaml -o LEVEL.kwp
+//	ember world inspect LEVEL [--json]
+//	ember world eval LEVEL --at T [--json]
 //	ember help [COMMAND]
 //
 // validate decodes and validates each effect file. It prints nothing and
@@ -19,6 +23,10 @@
 //
 // Positions are pixels relative to the host's centre, +y down; rotation is
 // in degrees clockwise; cell is the 0-based flipbook cell.
+//
+// The world commands work with levels of world emitters: sources in YAML
+// or JSON (docs/world-levels.md) and compiled KWP1 files (docs/kwp1.md).
+// "ember help world" describes them.
 //
 // Exit status: 0 on success, 1 when a file is invalid or cannot be read, 2
 // on a usage error (unknown command, missing or malformed flag).
@@ -54,6 +62,9 @@ const usageText = `usage:
   ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
       Render the effect with the reference rasterizer to a PNG; --sheet CxR
       --from T0 --to T1 makes a sprite sheet, --gif an animated GIF.
+  ember world validate|compile|inspect|eval ...
+      Work with world levels: check, compile to KWP1, inspect, evaluate
+      (ember help world).
   ember help [COMMAND]
       Show this help, or a command's flags.
 
@@ -74,6 +85,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runEval(rest, stdout, stderr)
 	case "bake":
 		return runBake(rest, stdout, stderr)
+	case "world":
+		return runWorld(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
 			switch rest[0] {
@@ -83,6 +96,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return runEval([]string{"-h"}, stdout, stdout)
 			case "bake":
 				return runBake([]string{"-h"}, stdout, stdout)
+			case "world":
+				return runWorld(append([]string{"help"}, rest[1:]...), stdout, stderr)
 			}
 			fmt.Fprintf(stderr, "ember help: unknown command %q\n", rest[0])
 			return exitUsage
