@@ -134,21 +134,7 @@ func asList(v any) []any {
 // TestSchemaAcceptsExamples checks the example levels against the JSON
 // Schema, and that the schema refuses what the decoder refuses.
 func TestSchemaAcceptsExamples(t *testing.T) {
-	data, err := os.ReadFile("../../docs/world-level.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var root map[string]any
-	if err := json.Unmarshal(data, &root); err != nil {
-		t.Fatal(err)
-	}
-	check := func(src string) string {
-		var v any
-		if err := yaml.Unmarshal([]byte(src), &v); err != nil {
-			t.Fatal(err)
-		}
-		return checkSchema(root, root, v, "")
-	}
+	check := schemaChecker(t)
 	for _, p := range []string{cryptLevel, limitsLevel} {
 		src, err := os.ReadFile(p)
 		if err != nil {
@@ -188,10 +174,50 @@ func TestSchemaAcceptsExamples(t *testing.T) {
 	}
 }
 
+// schemaChecker returns a function that checks a level source against
+// docs/world-level.schema.json.
+func schemaChecker(t *testing.T) func(src string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../docs/world-level.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root map[string]any
+	if err := json.Unmarshal(data, &root); err != nil {
+		t.Fatal(err)
+	}
+	return func(src string) string {
+		var v any
+		if err := yaml.Unmarshal([]byte(src), &v); err != nil {
+			t.Fatal(err)
+		}
+		return checkSchema(root, root, v, "")
+	}
+}
+
 // writeLevel writes a level source beside the example textures and
 // returns its path.
 func writeLevel(t *testing.T, src string) string {
 	t.Helper()
 	dir := levelDir(t, map[string]string{"level.yaml": src})
 	return dir + "/level.yaml"
+}
+
+// TestDocsExample compiles the example level of docs/world-levels.md and
+// checks it against the schema.
+func TestDocsExample(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/world-levels.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("docs/world-levels.md has no YAML example")
+	}
+	if _, err := compileLevel(writeLevel(t, string(m[1]))); err != nil {
+		t.Errorf("the docs' example: %v", err)
+	}
+	if w := schemaChecker(t)(string(m[1])); w != "" {
+		t.Errorf("the docs' example: %s", w)
+	}
 }
