@@ -140,6 +140,31 @@ func (c *worldCommand) parse(fs *flag.FlagSet, args []string, stdout, stderr io.
 	return pos, exitOK, true
 }
 
+// level parses the command line of a command that reads one level, checks
+// the rest of it with check (a usage problem, or ""; nil for none) and
+// loads the level with loadDocument, printing its problems. ok is false
+// when the command should stop with status.
+func (c *worldCommand) level(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, check func(file string) string) (file string, doc world.Document, status int, ok bool) {
+	files, status, ok := c.parse(fs, args, stdout, stderr)
+	if !ok {
+		return "", doc, status, false
+	}
+	if len(files) != 1 {
+		return "", doc, c.usageError(stderr, "want one level, got %d", len(files)), false
+	}
+	if check != nil {
+		if msg := check(files[0]); msg != "" {
+			return "", doc, c.usageError(stderr, "%s", msg), false
+		}
+	}
+	doc, err := loadDocument(files[0])
+	if err != nil {
+		printProblems(stderr, err)
+		return "", doc, exitInvalid, false
+	}
+	return files[0], doc, exitOK, true
+}
+
 // usageError reports a usage error: one line, then the hint.
 func (c *worldCommand) usageError(stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "ember world %s: %s\n", c.name, fmt.Sprintf(format, args...))
@@ -199,27 +224,23 @@ func runWorldCompile(c *worldCommand, args []string, stdout, stderr io.Writer) i
 	fs := new(flag.FlagSet)
 	var out string
 	fs.StringVar(&out, "o", "", "the compiled level `FILE` to write (required)")
-	files, status, ok := c.parse(fs, args, stdout, stderr)
-	switch {
-	case !ok:
+	file, doc, status, ok := c.level(fs, args, stdout, stderr, func(file string) string {
+		switch {
+		case out == "":
+			return "-o LEVEL.kwp is required"
+		case isCompiled(file):
+			return file + " is compiled already; give its source (.yaml, .yml or .json)"
+		case filepath.Clean(out) == filepath.Clean(file):
+			return "-o " + out + " would overwrite the source"
+		}
+		return ""
+	})
+	if !ok {
 		return status
-	case len(files) != 1:
-		return c.usageError(stderr, "want one level source, got %d", len(files))
-	case out == "":
-		return c.usageError(stderr, "-o LEVEL.kwp is required")
-	case isCompiled(files[0]):
-		return c.usageError(stderr, "%s is compiled already; give its source (.yaml, .yml or .json)", files[0])
-	case filepath.Clean(out) == filepath.Clean(files[0]):
-		return c.usageError(stderr, "-o %s would overwrite the source", out)
-	}
-	doc, err := compileLevel(files[0])
-	if err != nil {
-		printProblems(stderr, err)
-		return exitInvalid
 	}
 	data, err := kwp1.Encode(&doc)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", files[0], err)
+		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 		return exitInvalid
 	}
 	if err := os.WriteFile(out, data, 0o644); err != nil {

@@ -42,30 +42,25 @@ func runWorldEval(c *worldCommand, args []string, stdout, stderr io.Writer) int 
 	var at secondsFlag
 	fs.Var(&at, "at", "the level clock `T` to evaluate, in seconds (required)")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
-	files, status, ok := c.parse(fs, args, stdout, stderr)
-	switch {
-	case !ok:
+	file, doc, status, ok := c.level(fs, args, stdout, stderr, func(string) string {
+		if !at.set {
+			return "--at T is required"
+		}
+		return ""
+	})
+	if !ok {
 		return status
-	case len(files) != 1:
-		return c.usageError(stderr, "want one level, got %d", len(files))
-	case !at.set:
-		return c.usageError(stderr, "--at T is required")
-	}
-	doc, err := loadDocument(files[0])
-	if err != nil {
-		printProblems(stderr, err)
-		return exitInvalid
 	}
 	ev, err := world.NewEvaluator(&doc)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", files[0], err)
+		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 		return exitInvalid
 	}
 	ps := ev.Append(nil, at.v)
 	if *asJSON {
 		err = writeWorldJSON(stdout, &doc, at.v, ps)
 	} else {
-		err = writeWorldTable(stdout, files[0], &doc, at.v, ps)
+		err = writeWorldTable(stdout, file, &doc, at.v, ps)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "ember world eval: %v\n", err)

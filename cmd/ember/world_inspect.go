@@ -188,19 +188,11 @@ func inspect(file string, d *world.Document) (*inspection, error) {
 func runWorldInspect(c *worldCommand, args []string, stdout, stderr io.Writer) int {
 	fs := new(flag.FlagSet)
 	asJSON := fs.Bool("json", false, "print JSON instead of tables")
-	files, status, ok := c.parse(fs, args, stdout, stderr)
-	switch {
-	case !ok:
+	file, doc, status, ok := c.level(fs, args, stdout, stderr, nil)
+	if !ok {
 		return status
-	case len(files) != 1:
-		return c.usageError(stderr, "want one level, got %d", len(files))
 	}
-	doc, err := loadDocument(files[0])
-	if err != nil {
-		printProblems(stderr, err)
-		return exitInvalid
-	}
-	in, err := inspect(files[0], &doc)
+	in, err := inspect(file, &doc)
 	if err == nil {
 		if *asJSON {
 			err = json.NewEncoder(stdout).Encode(in)

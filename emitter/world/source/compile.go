@@ -54,10 +54,10 @@ func Compile(l *Level, r TextureResolver) (world.Document, error) {
 	if d.Version == 0 {
 		d.Version = world.Version
 	}
-	d.Textures = c.textures(r)
-	d.Presets = c.presets()
-	d.Sectors = c.sectors()
-	d.Emitters = c.emitters()
+	d.Textures = c.compileTextures(r)
+	d.Presets = c.compilePresets()
+	d.Sectors = c.compileSectors()
+	d.Emitters = c.compileEmitters()
 	sizeCapacities(l, &d)
 	err := world.Compile(&d)
 	var list world.Problems
@@ -81,12 +81,30 @@ type compiler struct {
 	problems world.Problems
 	// reported are the paths of problems found before validation;
 	// validation's problems at or below them follow from those.
-	reported []string
-	// Element paths by kind, and indices by name (the first element of a
-	// name: validation reports a name used twice).
-	texturePaths, presetPaths, sectorPaths, emitterPaths []string
-	textureIndex, presetIndex, sectorIndex               map[string]int
-	textureNames, presetNames, sectorNames               []string
+	reported                             []string
+	textures, presets, sectors, emitters elements
+}
+
+// elements are the elements of one kind: their names, their paths in
+// problems, and the index of each name (its first element: validation
+// reports a name used twice).
+type elements struct {
+	kind  string // "presets"
+	names []string
+	paths []string
+	index map[string]int
+}
+
+func newElements[T any](kind string, list []T, name func(*T) string) elements {
+	e := elements{kind: kind, names: make([]string, len(list)), index: make(map[string]int, len(list))}
+	for i := range list {
+		e.names[i] = name(&list[i])
+	}
+	for i := len(list) - 1; i >= 0; i-- {
+		e.index[e.names[i]] = i
+	}
+	e.paths = ElementPaths(kind, e.names)
+	return e
 }
 
 func (c *compiler) add(path, format string, args ...any) {
@@ -118,51 +136,29 @@ func sourcePath(path string) string {
 // paths names every element and indexes the names.
 func (c *compiler) paths() {
 	l := c.l
-	c.textureNames = names(l.Textures, func(t *Texture) string { return t.Name })
-	c.presetNames = names(l.Presets, func(p *Preset) string { return p.Name })
-	c.sectorNames = names(l.Sectors, func(s *Sector) string { return s.Name })
-	c.texturePaths = ElementPaths(kindTextures, c.textureNames)
-	c.presetPaths = ElementPaths(kindPresets, c.presetNames)
-	c.sectorPaths = ElementPaths(kindSectors, c.sectorNames)
-	c.emitterPaths = ElementPaths(kindEmitters, names(l.Emitters, func(e *Emitter) string { return e.Name }))
-	c.textureIndex = index(c.textureNames)
-	c.presetIndex = index(c.presetNames)
-	c.sectorIndex = index(c.sectorNames)
+	c.textures = newElements(kindTextures, l.Textures, func(t *Texture) string { return t.Name })
+	c.presets = newElements(kindPresets, l.Presets, func(p *Preset) string { return p.Name })
+	c.sectors = newElements(kindSectors, l.Sectors, func(s *Sector) string { return s.Name })
+	c.emitters = newElements(kindEmitters, l.Emitters, func(e *Emitter) string { return e.Name })
 }
 
-func names[T any](list []T, name func(*T) string) []string {
-	out := make([]string, len(list))
-	for i := range list {
-		out[i] = name(&list[i])
-	}
-	return out
-}
-
-func index(names []string) map[string]int {
-	m := make(map[string]int, len(names))
-	for i := len(names) - 1; i >= 0; i-- {
-		m[names[i]] = i
-	}
-	return m
-}
-
-// resolve returns the index of the element of a kind named name, or -1
+// resolve returns the index of the element of kind k named name, or -1
 // after reporting an unknown name at path.
-func (c *compiler) resolve(path, kind, name string, idx map[string]int, all []string) int {
-	if i, ok := idx[name]; ok {
+func (c *compiler) resolve(path string, k *elements, name string) int {
+	if i, ok := k.index[name]; ok {
 		return i
 	}
-	noun := strings.TrimSuffix(kind, "s")
+	noun := strings.TrimSuffix(k.kind, "s")
 	switch {
 	case name == "":
 		c.add(path, "is empty; name a %s of the level", noun)
-	case len(all) == 0:
-		c.add(path, "unknown %s %q: the level has no %s", noun, name, kind)
+	case len(k.names) == 0:
+		c.add(path, "unknown %s %q: the level has no %s", noun, name, k.kind)
 	default:
-		if s := suggest.Closest(name, all); s != "" {
+		if s := suggest.Closest(name, k.names); s != "" {
 			c.add(path, "unknown %s %q; did you mean %s?", noun, name, s)
 		} else {
-			c.add(path, "unknown %s %q; the level's %s are %s", noun, name, kind, list(all))
+			c.add(path, "unknown %s %q; the level's %s are %s", noun, name, k.kind, list(k.names))
 		}
 	}
 	return -1
@@ -177,17 +173,17 @@ func list(names []string) string {
 	return strings.Join(names[:most], ", ") + " and " + strconv.Itoa(len(names)-most) + " more"
 }
 
-func (c *compiler) textures(r TextureResolver) []world.Texture {
+func (c *compiler) compileTextures(r TextureResolver) []world.Texture {
 	out := make([]world.Texture, len(c.l.Textures))
 	for i, t := range c.l.Textures {
 		out[i] = world.Texture{Name: t.Name, Path: t.Path}
 		if r == nil {
-			c.add(c.texturePaths[i], "cannot read %q: no texture resolver", t.Path)
+			c.add(c.textures.paths[i], "cannot read %q: no texture resolver", t.Path)
 			continue
 		}
 		got, err := r.ResolveTexture(t)
 		if err != nil {
-			c.add(c.texturePaths[i], "%v", err)
+			c.add(c.textures.paths[i], "%v", err)
 			continue
 		}
 		got.Name = t.Name
@@ -202,7 +198,7 @@ var (
 	defaultColor = []world.ColorKey{{Age: 0, R: 1, G: 1, B: 1, A: 1}, {Age: 1, R: 1, G: 1, B: 1, A: 1}}
 )
 
-func (c *compiler) presets() []world.Preset {
+func (c *compiler) compilePresets() []world.Preset {
 	out := make([]world.Preset, len(c.l.Presets))
 	for i := range c.l.Presets {
 		p := &c.l.Presets[i]
@@ -225,41 +221,39 @@ func (c *compiler) presets() []world.Preset {
 		if p.Curves.Color == nil {
 			w.Curves.Color = append(w.Curves.Color, defaultColor...)
 		}
-		frames := c.presetPaths[i] + ".sprite.frames"
+		frames := c.presets.paths[i] + ".sprite.frames"
 		w.Sprite.Frames = make([]int, len(p.Sprite.Frames))
 		for j, name := range p.Sprite.Frames {
-			w.Sprite.Frames[j] = c.resolve(frames+"["+strconv.Itoa(j)+"]", kindTextures, name, c.textureIndex, c.textureNames)
+			w.Sprite.Frames[j] = c.resolve(frames+"["+strconv.Itoa(j)+"]", &c.textures, name)
 		}
 		out[i] = w
 	}
 	return out
 }
 
-func (c *compiler) sectors() []world.Sector {
+func (c *compiler) compileSectors() []world.Sector {
 	out := make([]world.Sector, len(c.l.Sectors))
 	for i := range c.l.Sectors {
 		s := &c.l.Sectors[i]
 		w := world.Sector{Name: s.Name, Points: append([]world.Vec2(nil), s.Points...), Floor: s.Floor, Ceiling: s.Ceiling}
 		for j, pt := range s.Portals {
-			path := c.sectorPaths[i] + ".portals[" + strconv.Itoa(j) + "].sector"
-			w.Portals = append(w.Portals, world.Portal{
-				Edge: pt.Edge, Sector: c.resolve(path, kindSectors, pt.Sector, c.sectorIndex, c.sectorNames),
-			})
+			path := c.sectors.paths[i] + ".portals[" + strconv.Itoa(j) + "].sector"
+			w.Portals = append(w.Portals, world.Portal{Edge: pt.Edge, Sector: c.resolve(path, &c.sectors, pt.Sector)})
 		}
 		out[i] = w
 	}
 	return out
 }
 
-func (c *compiler) emitters() []world.Emitter {
+func (c *compiler) compileEmitters() []world.Emitter {
 	out := make([]world.Emitter, len(c.l.Emitters))
 	for i := range c.l.Emitters {
 		e := &c.l.Emitters[i]
-		path := c.emitterPaths[i]
+		path := c.emitters.paths[i]
 		w := world.Emitter{
 			Name:     e.Name,
-			Preset:   c.resolve(path+".preset", kindPresets, e.Preset, c.presetIndex, c.presetNames),
-			Sector:   c.resolve(path+".sector", kindSectors, e.Sector, c.sectorIndex, c.sectorNames),
+			Preset:   c.resolve(path+".preset", &c.presets, e.Preset),
+			Sector:   c.resolve(path+".sector", &c.sectors, e.Sector),
 			Position: e.Position, Yaw: e.Yaw, Scale: e.Scale, Seed: e.Seed,
 			Rate: e.Rate, Duration: e.Duration, Bursts: append([]world.Burst(nil), e.Bursts...),
 			Delay: e.Delay, Playback: e.Playback, Period: e.Period,

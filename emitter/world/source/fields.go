@@ -119,29 +119,26 @@ var (
 	unit         = &Bounds{Min: 0, Max: 1}
 )
 
-// enumNames lists the source names of values, which must be every value
-// of their enumeration from 0 up, in order (a misuse panics when the
-// package loads).
+// enumNames lists the source names of an enumeration's values, from 0 up
+// to the first whose String is "invalid" (the document model's name for a
+// value out of range).
 func enumNames[T interface {
 	~uint8
 	String() string
-}](values ...T) []string {
-	names := make([]string, len(values))
-	for i, v := range values {
-		if int(v) != i {
-			panic("source: enum values out of order at " + v.String())
-		}
-		names[i] = v.String()
+}]() []string {
+	var names []string
+	for v := T(0); v.String() != "invalid" && len(names) < 256; v++ {
+		names = append(names, v.String())
 	}
 	return names
 }
 
 var (
-	spawnShapeNames   = enumNames(world.SpawnPoint, world.SpawnBox)
-	facingNames       = enumNames(world.FacingCamera, world.FacingUpright)
-	blendNames        = enumNames(world.BlendAdditive, world.BlendCutout, world.BlendAlpha, world.BlendPremultiplied)
-	flipbookModeNames = enumNames(world.FlipbookOnce, world.FlipbookCycle)
-	playbackNames     = enumNames(world.PlayOnce, world.PlayCycle)
+	spawnShapeNames   = enumNames[world.SpawnShape]()
+	facingNames       = enumNames[world.Facing]()
+	blendNames        = enumNames[world.Blend]()
+	flipbookModeNames = enumNames[world.FlipbookMode]()
+	playbackNames     = enumNames[world.Playback]()
 )
 
 // Element kinds, as Ref fields name them and element paths start.
