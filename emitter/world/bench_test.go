@@ -158,22 +158,21 @@ func BenchmarkBounds(b *testing.B) {
 	}
 }
 
+// BenchmarkValidate validates the near-limits level, without and with
+// the sector checks.
 func BenchmarkValidate(b *testing.B) {
 	d := nearLimitsLevel(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := Validate(d); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkValidateForWorld(b *testing.B) {
-	d := nearLimitsLevel(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := ValidateForWorld(d); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name     string
+		validate func(*Document) error
+	}{{"Validate", Validate}, {"ValidateForWorld", ValidateForWorld}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.validate(d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -39,6 +39,19 @@ const (
 	MaxSeconds         = 3600    // lifetime, duration, period and delay
 	MaxNameLength      = 64      // bytes of a texture, preset, emitter or sector name
 	MaxPathLength      = 1024    // bytes of a texture's Path
+
+	// MaxTextures is the most textures a document names: as many as
+	// MaxPresets presets of MaxFrames distinct frames can refer to.
+	MaxTextures = MaxPresets * MaxFrames
+	// MaxTextureEdge is the widest and tallest texture, pixels: a
+	// renderer packs multi-frame groups on 2048² pages and gives larger
+	// single textures a page of their own, up to this edge.
+	MaxTextureEdge = 4096
+	// MaxSectors is the most sectors in a document.
+	MaxSectors = 1024
+	// MaxSectorPoints is the most points of a sector's polygon, and so
+	// of its portals (one per edge at most).
+	MaxSectorPoints = 64
 )
 
 // Names of textures, presets, emitters and sectors are 1 to MaxNameLength

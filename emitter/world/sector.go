@@ -161,8 +161,8 @@ func checkSectorGeometry(k *sink, s *Sector) {
 	n0 := len(k.list)
 	n := len(s.Points)
 	m := k.enter("points")
-	if n < 3 {
-		k.add("%d points; a sector needs at least 3", n)
+	if n < 3 || n > MaxSectorPoints {
+		k.add("%d points; a sector has 3 to %d", n, MaxSectorPoints)
 	}
 	for i, p := range s.Points {
 		if !finite(p.X) || !finite(p.Y) || math.Abs(p.X) > MaxMagnitude || math.Abs(p.Y) > MaxMagnitude {
@@ -173,7 +173,7 @@ func checkSectorGeometry(k *sink, s *Sector) {
 		}
 	}
 	k.leave(m)
-	pointsOK := n >= 3 && len(k.list) == n0
+	pointsOK := n >= 3 && n <= MaxSectorPoints && len(k.list) == n0
 	nz := len(k.list)
 	k.number("floor", s.Floor, -MaxMagnitude, MaxMagnitude)
 	k.number("ceiling", s.Ceiling, -MaxMagnitude, MaxMagnitude)

@@ -21,7 +21,8 @@ func TestSectorGeometry(t *testing.T) {
 		// The turn at (5, 0.000001) has sine 2e-7, above 1e-9: convex.
 		{"barely convex", []Vec2{{0, 0}, {5, -0.000001}, {10, 0}, {10, 10}, {0, 10}}, 0, 5, "", ""},
 		{"clockwise", []Vec2{{0, 0}, {0, 10}, {10, 10}, {10, 0}}, 0, 5, "points", "are clockwise"},
-		{"two points", []Vec2{{0, 0}, {1, 0}}, 0, 5, "points", "2 points; a sector needs at least 3"},
+		{"two points", []Vec2{{0, 0}, {1, 0}}, 0, 5, "points", "2 points; a sector has 3 to 64"},
+		{"65 points", circle(MaxSectorPoints+1, 10), 0, 5, "points", "65 points; a sector has 3 to 64"},
 		{"duplicate", []Vec2{{0, 0}, {10, 0}, {10, 0}, {10, 10}, {0, 10}}, 0, 5, "points[2]", "(10, 0) repeats points[1]"},
 		{"closing duplicate", []Vec2{{0, 0}, {10, 0}, {10, 10}, {0, 10}, {0, 0}}, 0, 5, "points[0]", "repeats points[4]"},
 		{"collinear", []Vec2{{0, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}}, 0, 5, "points[1]", "(5, 0) is collinear"},
@@ -170,4 +171,15 @@ func TestSectorShapesConcurrently(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// circle returns n points counter-clockwise on a circle of radius r about
+// the origin: a convex outline of any size.
+func circle(n int, r float64) []Vec2 {
+	pts := make([]Vec2, n)
+	for i := range pts {
+		s, c := math.Sincos(2 * math.Pi * float64(i) / float64(n))
+		pts[i] = Vec2{X: r * c, Y: r * s}
+	}
+	return pts
 }

@@ -93,6 +93,12 @@ func newValidation(d *Document) *validation {
 	if n := len(d.Emitters); n > MaxEmitters {
 		v.s.addAt("emitters", "%d emitters; at most %d", n, MaxEmitters)
 	}
+	if n := len(d.Textures); n > MaxTextures {
+		v.s.addAt("textures", "%d textures; at most %d", n, MaxTextures)
+	}
+	if n := len(d.Sectors); n > MaxSectors {
+		v.s.addAt("sectors", "%d sectors; at most %d", n, MaxSectors)
+	}
 	v.textures = v.names("textures", "texture", len(d.Textures), func(i int) string { return d.Textures[i].Name })
 	v.presets = v.names("presets", "preset", len(d.Presets), func(i int) string { return d.Presets[i].Name })
 	v.sectors = v.names("sectors", "sector", len(d.Sectors), func(i int) string { return d.Sectors[i].Name })
@@ -201,11 +207,11 @@ func (v *validation) texture(i int) {
 	case strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00"):
 		v.s.addAt("path", "%q is not a slash-separated path relative to the level's folder", p)
 	}
-	if t.Width < 1 {
-		v.s.addAt("width", "%d is not a positive number of pixels", t.Width)
+	if t.Width < 1 || t.Width > MaxTextureEdge {
+		v.s.addAt("width", "%d is not a number of pixels in [1, %d]", t.Width, MaxTextureEdge)
 	}
-	if t.Height < 1 {
-		v.s.addAt("height", "%d is not a positive number of pixels", t.Height)
+	if t.Height < 1 || t.Height > MaxTextureEdge {
+		v.s.addAt("height", "%d is not a number of pixels in [1, %d]", t.Height, MaxTextureEdge)
 	}
 }
 

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -94,7 +95,21 @@ func TestValidateProblems(t *testing.T) {
 		{"flipbook without frame rate", func(d *Document) { d.Presets[1].Sprite.Flipbook.FPS = 0 },
 			"presets[fountain].sprite.flipbook.fps", []string{"below 2^-126", "2 frames"}},
 		{"texture size", func(d *Document) { d.Textures[1].Width = 0 },
-			"textures[spark].width", []string{"0 is not a positive number of pixels"}},
+			"textures[spark].width", []string{"0 is not a number of pixels in [1, 4096]"}},
+		{"texture too tall", func(d *Document) { d.Textures[1].Height = MaxTextureEdge + 1 },
+			"textures[spark].height", []string{"4097 is not a number of pixels in [1, 4096]"}},
+		{"too many textures", func(d *Document) {
+			for len(d.Textures) <= MaxTextures {
+				d.Textures = append(d.Textures, Texture{Name: fmt.Sprintf("extra%d", len(d.Textures)), Path: "x.png", Width: 8, Height: 8})
+			}
+		}, "textures", []string{"1025 textures; at most 1024"}},
+		{"too many sectors", func(d *Document) {
+			for len(d.Sectors) <= MaxSectors {
+				s := d.Sectors[0]
+				s.Name, s.Portals = fmt.Sprintf("extra%d", len(d.Sectors)), nil
+				d.Sectors = append(d.Sectors, s)
+			}
+		}, "sectors", []string{"1025 sectors; at most 1024"}},
 		{"absolute texture path", func(d *Document) { d.Textures[1].Path = "/tmp/spark.png" },
 			"textures[spark].path", []string{"not a slash-separated path relative"}},
 		{"empty name", func(d *Document) { d.Presets[1].Name = "" },

@@ -63,34 +63,34 @@ func dependencyGraph(t *testing.T, pkgs []string) map[string][]string {
 	return graph
 }
 
-// TestPurePackages is the guard: no package in Pure may reach Forbidden.
-func TestPurePackages(t *testing.T) {
-	graph := dependencyGraph(t, Pure)
-	for _, p := range Pure {
+// checkRule is one rule of the guard: every root is a package go list
+// finds, and none reaches a package under forbidden. It returns the graph.
+func checkRule(t *testing.T, kind string, roots, forbidden []string) map[string][]string {
+	t.Helper()
+	graph := dependencyGraph(t, roots)
+	for _, p := range roots {
 		if _, ok := graph[p]; !ok {
-			t.Errorf("pure package %s was not listed by go list: does it still exist?", p)
+			t.Errorf("%s package %s was not listed by go list: does it still exist?", kind, p)
 		}
 	}
+	for _, v := range Check(roots, graph, forbidden) {
+		t.Errorf("%s package breaks its rule: %s", kind, v)
+	}
+	return graph
+}
+
+// TestPurePackages is the guard: no package in Pure may reach Forbidden.
+func TestPurePackages(t *testing.T) {
+	graph := checkRule(t, "pure", Pure, Forbidden)
 	if len(graph) <= len(Pure) {
 		t.Errorf("go list returned %d packages for %d roots: the dependency walk looks empty", len(graph), len(Pure))
-	}
-	for _, v := range Check(Pure, graph, Forbidden) {
-		t.Errorf("impure: %s", v)
 	}
 }
 
 // TestEngineFreePackages is the second rule: the donburi plugin does not
 // reach Ebitengine.
 func TestEngineFreePackages(t *testing.T) {
-	graph := dependencyGraph(t, EngineFree)
-	for _, p := range EngineFree {
-		if _, ok := graph[p]; !ok {
-			t.Errorf("engine-free package %s was not listed by go list: does it still exist?", p)
-		}
-	}
-	for _, v := range Check(EngineFree, graph, Engine) {
-		t.Errorf("depends on the engine: %s", v)
-	}
+	checkRule(t, "engine-free", EngineFree, Engine)
 }
 
 // TestMathDecodesNoFiles is the third rule: the closed-form core imports
@@ -105,15 +105,7 @@ func TestMathDecodesNoFiles(t *testing.T) {
 // TestGeometryPackages is the fourth rule: the world emitters' core uses
 // resolv and no engine.
 func TestGeometryPackages(t *testing.T) {
-	graph := dependencyGraph(t, Geometry)
-	for _, p := range Geometry {
-		if _, ok := graph[p]; !ok {
-			t.Errorf("geometry package %s was not listed by go list: does it still exist?", p)
-		}
-	}
-	for _, v := range Check(Geometry, graph, Engines) {
-		t.Errorf("depends on an engine: %s", v)
-	}
+	checkRule(t, "geometry", Geometry, Engines)
 }
 
 // TestGeometryRule: resolv is allowed under the fourth rule, donburi is not.

@@ -12,16 +12,6 @@ const (
 	formatVersion = 1
 )
 
-// Limits of the format beyond the document model's.
-const (
-	// MaxTextures is the most textures in a document.
-	MaxTextures = 1024
-	// MaxSectors is the most sectors in a document.
-	MaxSectors = 1024
-	// MaxSectorPoints is the most polygon points of a sector (also bounds its portals).
-	MaxSectorPoints = 64
-)
-
 // Each limit taken from another package fits the field that holds it:
 // a limit too large for its count does not compile.
 const (
@@ -29,8 +19,11 @@ const (
 	_ uint16 = world.MaxPathLength
 	_ uint8  = world.MaxCurveKeys
 	_ uint8  = world.MaxFrames
+	_ uint8  = world.MaxSectorPoints
 	_ uint8  = world.MaxBursts
+	_ uint32 = world.MaxTextures
 	_ uint32 = world.MaxPresets
+	_ uint32 = world.MaxSectors
 	_ uint32 = world.MaxEmitters
 )
 
@@ -38,9 +31,9 @@ const (
 // fields (one record), then one section per list of records.
 var sectionSpecs = [...]sectionSpec{
 	{tag: "DOCM", name: "document", max: 1, minRecord: 1},
-	{tag: "TEXS", name: "textures", max: MaxTextures, minRecord: 39},
+	{tag: "TEXS", name: "textures", max: world.MaxTextures, minRecord: 39},
 	{tag: "PRST", name: "presets", max: world.MaxPresets, minRecord: 194},
-	{tag: "SECT", name: "sectors", max: MaxSectors, minRecord: 19},
+	{tag: "SECT", name: "sectors", max: world.MaxSectors, minRecord: 19},
 	{tag: "EMIT", name: "emitters", max: world.MaxEmitters, minRecord: 130},
 }
 
@@ -667,7 +660,7 @@ func appendPortal(w *writer, x *world.Portal) {
 func scanSector(s *scanner) {
 	s.str("name", 1, world.MaxNameLength, true)
 	{
-		n := s.count("points", 1, MaxSectorPoints, 16)
+		n := s.count("points", 1, world.MaxSectorPoints, 16)
 		s.totals.Vec2 += n
 		for i := 0; i < n && s.ok(); i++ {
 			s.push("points", i)
@@ -678,7 +671,7 @@ func scanSector(s *scanner) {
 	s.f64("floor")
 	s.f64("ceiling")
 	{
-		n := s.count("portals", 1, MaxSectorPoints, 3)
+		n := s.count("portals", 1, world.MaxSectorPoints, 3)
 		s.totals.Portal += n
 		for i := 0; i < n && s.ok(); i++ {
 			s.push("portals", i)
@@ -706,7 +699,7 @@ func decodeSector(d *decoder, x *world.Sector) {
 // appendSector writes a world.Sector record.
 func appendSector(w *writer, x *world.Sector) {
 	w.str("name", x.Name, 1, world.MaxNameLength, true)
-	if w.count("points", len(x.Points), 1, MaxSectorPoints) {
+	if w.count("points", len(x.Points), 1, world.MaxSectorPoints) {
 		for i := range x.Points {
 			w.push("points", i)
 			appendVec2(w, &x.Points[i])
@@ -715,7 +708,7 @@ func appendSector(w *writer, x *world.Sector) {
 	}
 	w.f64("floor", x.Floor)
 	w.f64("ceiling", x.Ceiling)
-	if w.count("portals", len(x.Portals), 1, MaxSectorPoints) {
+	if w.count("portals", len(x.Portals), 1, world.MaxSectorPoints) {
 		for i := range x.Portals {
 			w.push("portals", i)
 			appendPortal(w, &x.Portals[i])

@@ -107,7 +107,7 @@ func smallDoc(t testing.TB) *world.Document {
 // (so MaxSlots slots in all), MaxFrames frames per preset (every texture
 // used once), MaxCurveKeys keys per curve, MaxBursts bursts per emitter,
 // names of MaxNameLength bytes; and at this package's limits on textures
-// (MaxTextures) and sector points (MaxSectorPoints), with one sector per
+// (world.MaxTextures) and sector points (world.MaxSectorPoints), with one sector per
 // emitter.
 func nearLimitsDoc(t testing.TB) *world.Document {
 	name := func(kind string, i int) string {
@@ -148,11 +148,11 @@ func nearLimitsDoc(t testing.TB) *world.Document {
 	}
 	for i := range world.MaxEmitters {
 		// Emitter i stands in a room of its own, a regular polygon of
-		// MaxSectorPoints points and radius 4, on a 16 x 16 grid of 10 m.
+		// world.MaxSectorPoints points and radius 4, on a 16 x 16 grid of 10 m.
 		x, y := float64(i%16)*10+5, float64(i/16)*10+5
 		sec := world.Sector{Name: name("sector", i), Floor: 0, Ceiling: 8}
-		for k := range MaxSectorPoints {
-			a := 2 * math.Pi * float64(k) / MaxSectorPoints
+		for k := range world.MaxSectorPoints {
+			a := 2 * math.Pi * float64(k) / world.MaxSectorPoints
 			sec.Points = append(sec.Points, world.Vec2{X: x + 4*math.Cos(a), Y: y + 4*math.Sin(a)})
 		}
 		d.Sectors = append(d.Sectors, sec)

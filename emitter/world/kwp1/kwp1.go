@@ -23,7 +23,7 @@ import (
 
 // Encode returns the KWP1 encoding of d. It refuses a document that fails
 // [world.ValidateForWorld], one the format cannot hold (a texture wider
-// than 65535 pixels, more than MaxTextures textures, a string with a
+// than 65535 pixels, more than world.MaxTextures textures, a string with a
 // control character) and one that would be more than
 // world.MaxEncodedSize bytes; the error is an [*Error].
 //

@@ -166,7 +166,7 @@ func TestValidationOffsetsByName(t *testing.T) {
 	data[255], data[256] = 0, 0
 	_, err = Decode(data)
 	var e *Error
-	if !errors.As(err, &e) || !hasProblem(e, 255, "textures[spark.1].width", "0 is not a positive number of pixels") {
+	if !errors.As(err, &e) || !hasProblem(e, 255, "textures[spark.1].width", "0 is not a number of pixels in [1, 4096]") {
 		t.Fatalf("error %v\nwant offset 255, textures[spark.1].width", err)
 	}
 }

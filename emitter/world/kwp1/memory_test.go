@@ -105,13 +105,13 @@ func TestAllocRatio(t *testing.T) {
 }
 
 // portalDense is a file (valid as far as the codec goes, not as a level)
-// that makes the decoder allocate the most per byte: MaxTextures sectors
-// of MaxSectorPoints portals each and nothing else.
+// that makes the decoder allocate the most per byte: world.MaxTextures sectors
+// of world.MaxSectorPoints portals each and nothing else.
 func portalDense(t testing.TB) []byte {
 	d := &world.Document{Version: world.Version}
-	for i := range MaxSectors {
+	for i := range world.MaxSectors {
 		s := world.Sector{Name: "s" + strconv.Itoa(i)}
-		for e := range MaxSectorPoints {
+		for e := range world.MaxSectorPoints {
 			s.Portals = append(s.Portals, world.Portal{Edge: e, Sector: i})
 		}
 		d.Sectors = append(d.Sectors, s)

@@ -66,7 +66,7 @@ func TestNearLimitsSize(t *testing.T) {
 		slots += doc.Presets[e.Preset].Capacity
 	}
 	if len(doc.Presets) != world.MaxPresets || len(doc.Emitters) != world.MaxEmitters || slots != world.MaxSlots ||
-		len(doc.Textures) != MaxTextures || len(doc.Sectors[0].Points) != MaxSectorPoints {
+		len(doc.Textures) != world.MaxTextures || len(doc.Sectors[0].Points) != world.MaxSectorPoints {
 		t.Fatalf("not at the limits: %d presets, %d emitters, %d slots, %d textures, %d sector points",
 			len(doc.Presets), len(doc.Emitters), slots, len(doc.Textures), len(doc.Sectors[0].Points))
 	}
@@ -118,25 +118,25 @@ func TestEncodeRefuses(t *testing.T) {
 		{"nil preset reference", func(d *world.Document) { d.Emitters[0].Preset = 1 }, "emitters[e].preset", "not a preset index", true},
 		{"wide texture", func(d *world.Document) {
 			d.Textures[0].Width, d.Textures[0].Height = 70000, 70000
-		}, "textures[dot].width", "70000 does not fit in 16 bits (0 to 65535)", false},
+		}, "textures[dot].width", "70000 is not a number of pixels in [1, 4096]", true},
 		{"control character", func(d *world.Document) { d.Textures[0].Path = "dot\a.png" }, "textures[dot].path", "control character U+0007 at byte 3", false},
 		{"invalid UTF-8", func(d *world.Document) { d.Textures[0].Path = "dot\xff.png" }, "textures[dot].path", "invalid UTF-8 at byte 3", false},
 		{"too many sector points", func(d *world.Document) {
 			var pts []world.Vec2
-			for i := range MaxSectorPoints + 1 {
-				a := 2 * math.Pi * float64(i) / (MaxSectorPoints + 1)
+			for i := range world.MaxSectorPoints + 1 {
+				a := 2 * math.Pi * float64(i) / (world.MaxSectorPoints + 1)
 				pts = append(pts, world.Vec2{X: 2 + 100*math.Cos(a), Y: 2 + 100*math.Sin(a)})
 			}
 			d.Sectors[0].Points = pts
-		}, "sectors[room].points", "65 elements, more than the limit of 64", false},
+		}, "sectors[room].points", "65 points; a sector has 3 to 64", true},
 		{"too many textures", func(d *world.Document) {
-			for len(d.Textures) <= MaxTextures {
+			for len(d.Textures) <= world.MaxTextures {
 				d.Textures = append(d.Textures, world.Texture{Name: "t" + strconv.Itoa(len(d.Textures)), Path: "t.png", Width: 1, Height: 1})
 			}
-		}, "textures", "1025 textures, more than the limit of 1024", false},
+		}, "textures", "1025 textures; at most 1024", true},
 		{"over 1 MiB", func(d *world.Document) {
 			long := strings.Repeat("p", world.MaxPathLength)
-			for len(d.Textures) < MaxTextures {
+			for len(d.Textures) < world.MaxTextures {
 				d.Textures = append(d.Textures, world.Texture{Name: "t" + strconv.Itoa(len(d.Textures)), Path: long, Width: 1, Height: 1})
 			}
 		}, "", "more than the limit of 1048576", false},
