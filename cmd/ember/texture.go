@@ -19,9 +19,6 @@ import (
 const (
 	// maxTextureFile is the largest image file read, in bytes.
 	maxTextureFile = 64 << 20
-	// maxTextureEdge is the largest image width or height, in pixels:
-	// 64 MiB of pixels at most, and more than a renderer's atlas page.
-	maxTextureEdge = 4096
 )
 
 // textureFiles resolves a level's textures to PNG files relative to the
@@ -50,8 +47,9 @@ func (r *textureFiles) ResolveTexture(t source.Texture) (world.Texture, error) {
 	if err != nil {
 		return world.Texture{}, fmt.Errorf("%s is not a PNG image: %v", p, err)
 	}
-	if cfg.Width > maxTextureEdge || cfg.Height > maxTextureEdge {
-		return world.Texture{}, fmt.Errorf("%s is %d×%d pixels; at most %d on a side", p, cfg.Width, cfg.Height, maxTextureEdge)
+	// Refused before decoding: no more than 64 MiB of pixels are read.
+	if cfg.Width > world.MaxTextureEdge || cfg.Height > world.MaxTextureEdge {
+		return world.Texture{}, fmt.Errorf("%s is %d×%d pixels; at most %d on a side", p, cfg.Width, cfg.Height, world.MaxTextureEdge)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/emitter/world/source"
 )
 
@@ -77,7 +78,7 @@ func TestResolveTexture(t *testing.T) {
 		img.Pix[i] = byte(i)
 	}
 	writePNG(t, filepath.Join(dir, "textures", "a.png"), img)
-	writePNG(t, filepath.Join(dir, "wide.png"), image.NewGray(image.Rect(0, 0, maxTextureEdge+1, 1)))
+	writePNG(t, filepath.Join(dir, "wide.png"), image.NewGray(image.Rect(0, 0, world.MaxTextureEdge+1, 1)))
 	if err := os.WriteFile(filepath.Join(dir, "fake.png"), []byte("GIF89a, not a PNG at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}

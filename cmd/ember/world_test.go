@@ -414,7 +414,7 @@ func TestWorldCompileTooLarge(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString("textures:\n")
-	for i := range kwp1.MaxTextures {
+	for i := range world.MaxTextures {
 		fmt.Fprintf(&b, "  t%04d: %s\n", i, long)
 	}
 	b.WriteString(strings.Replace(hallYAML, "textures:\n  flame: textures/flame.png\n", "", 1))

@@ -259,7 +259,7 @@ var emitterFields = []Field{
 }
 
 var sectorFields = []Field{
-	{Key: "points", Go: "Points", Type: List, Required: true, MinItems: 3,
+	{Key: "points", Go: "Points", Type: List, Required: true, MinItems: 3, MaxItems: world.MaxSectorPoints,
 		Meaning: "the polygon in xy, world units, counter-clockwise seen from above",
 		Rule:    "strictly convex: no duplicate or collinear points",
 		Elem:    &Field{Type: Vec2, Bounds: anyMagnitude}},
@@ -267,8 +267,8 @@ var sectorFields = []Field{
 		Meaning: "the floor's z, world units"},
 	{Key: "ceiling", Go: "Ceiling", Type: Number, Bounds: anyMagnitude, Required: true,
 		Meaning: "the ceiling's z, world units", Rule: "above floor"},
-	{Key: "portals", Go: "Portals", Type: List, Default: "none",
-		Meaning: "edges that open on other sectors",
+	{Key: "portals", Go: "Portals", Type: List, MaxItems: world.MaxSectorPoints, Default: "none",
+		Meaning: "edges that open on other sectors", Rule: "one per edge, each with a portal back",
 		Elem: &Field{Type: Record, Fields: []Field{
 			{Key: "edge", Go: "Edge", Type: Integer, Bounds: &Bounds{Min: 0, Max: math.MaxInt32}, Required: true,
 				Meaning: "the edge from points[edge] to the next point", Rule: "an index of points"},
@@ -281,14 +281,14 @@ var levelFields = []Field{
 	{Key: "version", Go: "Version", Type: Integer, ZeroUnset: true, Default: "1",
 		Bounds:  &Bounds{Min: world.Version, Max: world.AlphaVersion},
 		Meaning: "the document version: 1 (world/particles@1: additive and cutout blends) or 2 (world/particles@2: also alpha and premultiplied)"},
-	{Key: kindTextures, Go: "Textures", Type: Named, Default: "none",
+	{Key: kindTextures, Go: "Textures", Type: Named, MaxItems: world.MaxTextures, Default: "none",
 		Meaning: "the sprite images, by name",
 		Elem: &Field{Go: "Path", Type: Text, Required: true,
 			Meaning: "the image file (PNG), slash-separated, relative to the level file's folder"}},
 	{Key: kindPresets, Go: "Presets", Type: Named, MaxItems: world.MaxPresets, Default: "none",
 		Meaning: "the kinds of particle, by name",
 		Elem:    &Field{Type: Record, Fields: presetFields}},
-	{Key: kindSectors, Go: "Sectors", Type: Named, Default: "none",
+	{Key: kindSectors, Go: "Sectors", Type: Named, MaxItems: world.MaxSectors, Default: "none",
 		Meaning: "the convex rooms emitters live in, by name",
 		Elem:    &Field{Type: Record, Fields: sectorFields}},
 	{Key: kindEmitters, Go: "Emitters", Type: Named, MaxItems: world.MaxEmitters, Default: "none",

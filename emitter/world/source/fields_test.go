@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -424,4 +425,82 @@ func TestLimitText(t *testing.T) {
 			t.Errorf("LimitText(%+v) = %q, want %q", c.f, got, c.want)
 		}
 	}
+}
+
+// TestListLimitsAgreeWithValidation makes every list and kind of a valid
+// level one element longer than its MaxItems and one shorter than its
+// MinItems, one at a time, and expects a problem at it: the schema's
+// lengths are no looser than validation's.
+func TestListLimitsAgreeWithValidation(t *testing.T) {
+	checked := 0
+	for _, r := range Rows() {
+		f := r.Field
+		if f.Type != List && f.Type != Named {
+			continue
+		}
+		for _, n := range []int{f.MaxItems + 1, f.MinItems - 1} {
+			if n <= 0 || n == 1 && f.MaxItems == 0 {
+				continue
+			}
+			checked++
+			l := testLevel()
+			l.Emitters[0].Bursts = []world.Burst{{Time: 0.5, Count: 5}}
+			path := resize(t, l, r.Path, n)
+			_, err := Compile(l, squares)
+			var ps world.Problems
+			errors.As(err, &ps)
+			found := false
+			for _, p := range ps {
+				found = found || p.Field == path || strings.HasPrefix(p.Field, path+".") || strings.HasPrefix(p.Field, path+"[")
+			}
+			if !found {
+				t.Errorf("%s with %d items (%s): no problem at %s; got %v", r.Path, n, LimitText(f), path, err)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d lengths checked", checked)
+	}
+}
+
+// resize sets the list or kind at a row's path in l (inside the first
+// element of every enclosing kind or list) to n copies of its first
+// element, renamed apart for a kind, and returns the path problems name it
+// by.
+func resize(t *testing.T, l *Level, rowPath string, n int) string {
+	t.Helper()
+	val := reflect.ValueOf(l).Elem()
+	fs := levelFields
+	var f *Field
+	var path []string
+	for _, seg := range strings.Split(strings.ReplaceAll(strings.ReplaceAll(rowPath, "[NAME]", ".[NAME]"), "[]", ".[]"), ".") {
+		switch seg {
+		case "[NAME]":
+			val = val.Index(0)
+			path[len(path)-1] += "[" + val.FieldByName("Name").String() + "]"
+			fs = f.Elem.Fields
+		case "[]":
+			val = val.Index(0)
+			path[len(path)-1] += "[0]"
+			fs = f.Elem.Fields
+		default:
+			f = &fs[slices.IndexFunc(fs, func(f Field) bool { return f.Key == seg })]
+			val = val.FieldByName(f.Go)
+			path = append(path, seg)
+			fs = f.Fields
+		}
+	}
+	if val.Len() == 0 {
+		t.Fatalf("%s: the test level has no element to copy", rowPath)
+	}
+	s := reflect.MakeSlice(val.Type(), n, n)
+	for i := range n {
+		s.Index(i).Set(val.Index(0))
+		if f.Type == Named {
+			name := s.Index(i).FieldByName("Name")
+			name.SetString(name.String() + "_" + strconv.Itoa(i))
+		}
+	}
+	val.Set(s)
+	return strings.Join(path, ".")
 }
