@@ -24,8 +24,9 @@ const maxLevelSize = 4 << 20
 
 // levelFormat describes level sources to the document reader. A level
 // holds more values than an effect (the example at the limits has about
-// 20,000; 1,024 sectors of 64 points would be 200,000), and each costs a
-// microsecond or two, so a YAML alias bomb stops within a second.
+// 24,000 keys and values; 1,024 sectors of 64 points would be 200,000),
+// and each costs a microsecond or two, so a YAML alias bomb stops within a
+// second.
 var levelFormat = yamldoc.Format{
 	Root:         `a level is a mapping of sections, such as "presets: {}"`,
 	OneDocument:  "a level file holds one level",
