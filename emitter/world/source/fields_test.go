@@ -326,31 +326,7 @@ func TestBoundsAgreeWithValidation(t *testing.T) {
 // name it by.
 func setRow(t *testing.T, l *Level, rowPath string, v float64) string {
 	t.Helper()
-	val := reflect.ValueOf(l).Elem()
-	fs := levelFields
-	var f *Field
-	var path []string
-	for _, seg := range strings.Split(strings.ReplaceAll(strings.ReplaceAll(rowPath, "[NAME]", ".[NAME]"), "[]", ".[]"), ".") {
-		switch seg {
-		case "[NAME]":
-			if f.Elem.Type != Record {
-				t.Fatalf("%s: no numbers in named %v", rowPath, f.Elem.Type)
-			}
-			val = val.Index(0)
-			path[len(path)-1] += "[" + val.FieldByName("Name").String() + "]"
-			fs = f.Elem.Fields
-		case "[]":
-			val = val.Index(0)
-			path[len(path)-1] += "[0]"
-			fs = f.Elem.Fields
-		default:
-			i := slices.IndexFunc(fs, func(f Field) bool { return f.Key == seg })
-			f = &fs[i]
-			val = val.FieldByName(f.Go)
-			path = append(path, seg)
-			fs = f.Fields
-		}
-	}
+	val, f, path := locate(l, rowPath)
 	switch f.Type {
 	case Number:
 		val.SetFloat(v)
@@ -373,7 +349,34 @@ func setRow(t *testing.T, l *Level, rowPath string, v float64) string {
 	default:
 		t.Fatalf("%s: cannot set a %v", rowPath, f.Type)
 	}
-	return strings.Join(path, ".")
+	return path
+}
+
+// locate finds the Go value of the field at a row's path in l, in the
+// first element of every enclosing kind or list, and returns it with its
+// table field and the path problems name it by.
+func locate(l *Level, rowPath string) (val reflect.Value, f *Field, path string) {
+	val = reflect.ValueOf(l).Elem()
+	fs := levelFields
+	var parts []string
+	for _, seg := range strings.Split(strings.ReplaceAll(strings.ReplaceAll(rowPath, "[NAME]", ".[NAME]"), "[]", ".[]"), ".") {
+		switch seg {
+		case "[NAME]":
+			val = val.Index(0)
+			parts[len(parts)-1] += "[" + val.FieldByName("Name").String() + "]"
+			fs = f.Elem.Fields
+		case "[]":
+			val = val.Index(0)
+			parts[len(parts)-1] += "[0]"
+			fs = f.Elem.Fields
+		default:
+			f = &fs[slices.IndexFunc(fs, func(f Field) bool { return f.Key == seg })]
+			val = val.FieldByName(f.Go)
+			parts = append(parts, seg)
+			fs = f.Fields
+		}
+	}
+	return val, f, strings.Join(parts, ".")
 }
 
 func TestValidName(t *testing.T) {
@@ -469,27 +472,7 @@ func TestListLimitsAgreeWithValidation(t *testing.T) {
 // by.
 func resize(t *testing.T, l *Level, rowPath string, n int) string {
 	t.Helper()
-	val := reflect.ValueOf(l).Elem()
-	fs := levelFields
-	var f *Field
-	var path []string
-	for _, seg := range strings.Split(strings.ReplaceAll(strings.ReplaceAll(rowPath, "[NAME]", ".[NAME]"), "[]", ".[]"), ".") {
-		switch seg {
-		case "[NAME]":
-			val = val.Index(0)
-			path[len(path)-1] += "[" + val.FieldByName("Name").String() + "]"
-			fs = f.Elem.Fields
-		case "[]":
-			val = val.Index(0)
-			path[len(path)-1] += "[0]"
-			fs = f.Elem.Fields
-		default:
-			f = &fs[slices.IndexFunc(fs, func(f Field) bool { return f.Key == seg })]
-			val = val.FieldByName(f.Go)
-			path = append(path, seg)
-			fs = f.Fields
-		}
-	}
+	val, f, path := locate(l, rowPath)
 	if val.Len() == 0 {
 		t.Fatalf("%s: the test level has no element to copy", rowPath)
 	}
@@ -502,5 +485,5 @@ func resize(t *testing.T, l *Level, rowPath string, n int) string {
 		}
 	}
 	val.Set(s)
-	return strings.Join(path, ".")
+	return path
 }
