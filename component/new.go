@@ -6,6 +6,7 @@ import (
 	"image"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
@@ -125,11 +126,11 @@ func NewEffect(w donburi.World, snap *emitter.Snapshot, opts *Options) (donburi.
 }
 
 // LoadEffect creates an effect entity from the effect file at path, like
-// [NewEffect]: it decodes the file (emitter.LoadSpec), compiles it and
+// [NewEffect]: it decodes the file (effectfile.Load), compiles it and
 // loads the Texture and ColorStrip images it names, relative to the file,
 // unless opts sets them.
 func LoadEffect(w donburi.World, path string, opts *Options) (donburi.Entity, error) {
-	spec, err := emitter.LoadSpec(path)
+	spec, err := effectfile.Load(path)
 	if err != nil {
 		return donburi.Null, err
 	}

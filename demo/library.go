@@ -12,6 +12,7 @@ import (
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster"
 	"github.com/yohamta/donburi"
 )
@@ -79,7 +80,7 @@ func (l *library) load(f *effectFile) bool {
 		f.problems = []string{fmt.Sprintf("%s: %v", f.path, errors.Unwrap(err))}
 		return false
 	}
-	spec, err := emitter.ParseSpec(f.path, data)
+	spec, err := effectfile.Parse(f.path, data)
 	if err == nil {
 		for _, img := range []string{spec.Texture, spec.ColorStrip} {
 			if img != "" {

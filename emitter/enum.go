@@ -134,16 +134,6 @@ func enumString(names []string, v uint8, kind string) string {
 	return fmt.Sprintf("%s(%d)", kind, v)
 }
 
-// parseEnum finds name in names, exactly (Roblox enum names are case-sensitive).
-func parseEnum(names []string, name string) (uint8, bool) {
-	for i, n := range names {
-		if n == name {
-			return uint8(i), true
-		}
-	}
-	return 0, false
-}
-
 func (v BlendMode) String() string { return enumString(blendModeNames, uint8(v), "BlendMode") }
 func (v NormalID) String() string  { return enumString(normalIDNames, uint8(v), "NormalID") }
 func (v FlipbookLayout) String() string {

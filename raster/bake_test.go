@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 func fireScene(t *testing.T) *Scene {
@@ -213,7 +214,7 @@ func TestQuantize(t *testing.T) {
 // image file.
 func TestLoadTextures(t *testing.T) {
 	path := filepath.Join("testdata", "effects", "glints.yaml")
-	sp, err := emitter.LoadSpec(path)
+	sp, err := effectfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // Golden images: the example effects (copies of examples/effects, frozen in
@@ -48,7 +49,7 @@ var goldenScenes = []struct {
 func goldenScene(t testing.TB, file string, seed uint32, bursts []Burst) *Scene {
 	t.Helper()
 	path := filepath.Join("testdata", "effects", file)
-	sp, err := emitter.LoadSpec(path)
+	sp, err := effectfile.Load(path)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster"
 	"github.com/yohamta/donburi"
 	dmath "github.com/yohamta/donburi/features/math"
@@ -111,7 +112,7 @@ func (g *game) act(now emitter.Ticks) {
 		g.spawn("stream", mustSnap(g.t, streamSpec()), component.Options{Play: true, X: 70, Y: 150, Seed: 7})
 		g.spawn("pausy", mustSnap(g.t, streamSpec()), component.Options{Play: true, X: 170, Y: 140, Seed: 9})
 	case at(1):
-		spec, err := emitter.LoadSpec("../examples/effects/confetti.json")
+		spec, err := effectfile.Load("../examples/effects/confetti.json")
 		if err != nil {
 			g.t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster"
 )
 
@@ -45,7 +46,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	spec, err := emitter.LoadSpec(o.file)
+	spec, err := effectfile.Load(o.file)
 	if err != nil {
 		printProblems(stderr, err)
 		return exitInvalid

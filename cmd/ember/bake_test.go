@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster"
 )
 
@@ -63,7 +64,7 @@ func TestBakeFrame(t *testing.T) {
 	if img.Bounds() != image.Rect(0, 0, 200, 100) {
 		t.Errorf("default size %v, want 200x100", img.Bounds())
 	}
-	spec, err := emitter.LoadSpec(fx)
+	spec, err := effectfile.Load(fx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // maxHostEdge is the largest host edge eval accepts, in pixels (the limit
@@ -189,7 +190,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	spec, err := emitter.LoadSpec(o.file)
+	spec, err := effectfile.Load(o.file)
 	if err != nil {
 		printProblems(stderr, err)
 		return exitInvalid

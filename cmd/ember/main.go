@@ -6,6 +6,10 @@
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
 //	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
 //	ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
+//	ember world validate LEVEL...
+//	ember world compile LEVEL.yaml -o LEVEL.kwp
+//	ember world inspect LEVEL [--json]
+//	ember world eval LEVEL --at T [--json]
 //	ember help [COMMAND]
 //
 // validate decodes and validates each effect file. It prints nothing and
@@ -24,6 +28,9 @@
 // import reads a Roblox Studio model or place and writes one effect file
 // per ParticleEmitter under DIR, named after its instance path, then
 // prints what became of every property (see docs/roblox-import.md).
+// The world commands work with levels of world emitters: sources in YAML
+// or JSON (docs/world-levels.md) and compiled KWP1 files (docs/kwp1.md).
+// "ember help world" describes them.
 //
 // Exit status: 0 on success, 1 when a file is invalid or cannot be read, 2
 // on a usage error (unknown command, missing or malformed flag).
@@ -62,6 +69,9 @@ const usageText = `usage:
   ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
       Write one effect file per ParticleEmitter of a Roblox Studio file
       under DIR (default .) and report what became of each property.
+  ember world validate|compile|inspect|eval ...
+      Work with world levels: check, compile to KWP1, inspect, evaluate
+      (ember help world).
   ember help [COMMAND]
       Show this help, or a command's flags.
 
@@ -84,6 +94,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runBake(rest, stdout, stderr)
 	case "import":
 		return runImport(rest, stdout, stderr)
+	case "world":
+		return runWorld(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
 			switch rest[0] {
@@ -95,6 +107,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return runBake([]string{"-h"}, stdout, stdout)
 			case "import":
 				return runImport([]string{"-h"}, stdout, stdout)
+			case "world":
+				return runWorld(append([]string{"help"}, rest[1:]...), stdout, stderr)
 			}
 			fmt.Fprintf(stderr, "ember help: unknown command %q\n", rest[0])
 			return exitUsage

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // runCLI runs the command line args and returns the exit status and output.
@@ -101,7 +102,7 @@ func TestUsage(t *testing.T) {
 // direct evaluates like eval does, through the emitter API.
 func direct(t *testing.T, path string, at float64, seed uint32, w, h float64, bursts ...burst) []emitter.Particle {
 	t.Helper()
-	spec, err := emitter.LoadSpec(path)
+	spec, err := effectfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // runValidate is "ember validate FILE...".
@@ -26,7 +27,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 	for _, f := range files {
-		if _, err := emitter.LoadSpec(f); err != nil {
+		if _, err := effectfile.Load(f); err != nil {
 			printProblems(stderr, err)
 			status = exitInvalid
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // Hand-made files cover what none of the real ones has: flipbooks,
@@ -34,7 +35,7 @@ func importOne(t *testing.T, doc string, opts *Options) *Emitter {
 		t.Fatalf("%d emitters", len(r.Emitters))
 	}
 	e := r.Emitters[0]
-	spec, err := emitter.ParseSpec(e.File, e.YAML)
+	spec, err := effectfile.Parse(e.File, e.YAML)
 	if err != nil || !reflect.DeepEqual(spec, e.Spec) {
 		t.Fatalf("the effect file decodes to %+v (%v), not the import %+v\n%s", spec, err, e.Spec, e.YAML)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // Options configure Import. The zero value (or nil) writes no texture
@@ -107,7 +108,7 @@ func (e *Emitter) convert(file string, opts *Options) error {
 // checkEffectFile decodes a written effect file as a user's would be: the
 // importer must never write one that fails.
 func checkEffectFile(name string, data []byte) error {
-	if _, err := emitter.ParseSpec(name, data); err != nil {
+	if _, err := effectfile.Parse(name, data); err != nil {
 		return fmt.Errorf("the importer wrote an effect file that does not decode (a bug in the importer):\n%v\n%s", err, data)
 	}
 	return nil

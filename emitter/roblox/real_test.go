@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/emitter/roblox"
 	"github.com/emberfx/ember/raster"
 )
@@ -60,7 +61,7 @@ func TestRealFilesImport(t *testing.T) {
 				t.Fatalf("%d emitters, want 1", len(r.Emitters))
 			}
 			e := r.Emitters[0]
-			spec, err := emitter.ParseSpec(e.File, e.YAML)
+			spec, err := effectfile.Parse(e.File, e.YAML)
 			if err != nil {
 				t.Fatalf("the effect file does not decode: %v\n%s", err, e.YAML)
 			}

@@ -8,9 +8,10 @@
 // package links is checked; its tests may import what they like.
 //
 // A second rule lets the packages in [EngineFree] (the donburi plugin) use
-// donburi but keeps them off [Engine], Ebitengine.
+// donburi but keeps them off [Engine], Ebitengine. A third keeps the
+// closed-form math ([Math]) off file decoding ([Decoding]).
 //
-// A third lets the packages in [Geometry] (the world emitters' core, whose
+// A fourth lets the packages in [Geometry] (the world emitters' core, whose
 // sectors are resolv polygons) use resolv but keeps them off [Engines],
 // Ebitengine and donburi.
 //
@@ -27,10 +28,12 @@ import (
 // engine-free package here.
 var Pure = []string{
 	"github.com/emberfx/ember/emitter",
+	"github.com/emberfx/ember/emitter/effectfile",
+	"github.com/emberfx/ember/internal/yamldoc",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/shaders",
-	"github.com/emberfx/ember/cmd/ember",
 	"github.com/emberfx/ember/emitter/roblox",
+	"github.com/emberfx/ember/internal/suggest",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package
@@ -52,13 +55,25 @@ var EngineFree = []string{
 // Engine lists the module paths no package in [EngineFree] may depend on.
 var Engine = []string{"github.com/hajimehoshi/ebiten"}
 
+// Math lists the packages of closed-form math: the core that every other
+// package builds on reads no files, so it stays small and quick to build.
+var Math = []string{"github.com/emberfx/ember/emitter"}
+
+// Decoding lists the packages no package in [Math] may depend on: file
+// formats and text parsing belong to the decoding packages (effectfile,
+// internal/yamldoc).
+var Decoding = []string{"go.yaml.in/yaml", "encoding/json", "regexp"}
+
 // Geometry lists the packages that may use resolv, for convex shapes and
 // containment, and no engine: the world emitters' document, validation
-// and evaluation, and their codec. They build and run headless like the
+// and evaluation, their codec, the level vocabulary and the ember command
+// that compiles and evaluates levels. They build and run headless like the
 // pure ones.
 var Geometry = []string{
 	"github.com/emberfx/ember/emitter/world",
 	"github.com/emberfx/ember/emitter/world/kwp1",
+	"github.com/emberfx/ember/emitter/world/source",
+	"github.com/emberfx/ember/cmd/ember", // it validates and evaluates levels
 }
 
 // Engines lists the module paths no package in [Geometry] may depend on.

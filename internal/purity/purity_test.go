@@ -93,13 +93,22 @@ func TestEngineFreePackages(t *testing.T) {
 	checkRule(t, "engine-free", EngineFree, Engine)
 }
 
-// TestGeometryPackages is the third rule: the world emitters' core uses
+// TestMathDecodesNoFiles is the third rule: the closed-form core imports
+// no YAML, JSON or regular expressions.
+func TestMathDecodesNoFiles(t *testing.T) {
+	graph := dependencyGraph(t, Math)
+	for _, v := range Check(Math, graph, Decoding) {
+		t.Errorf("decodes files: %s", v)
+	}
+}
+
+// TestGeometryPackages is the fourth rule: the world emitters' core uses
 // resolv and no engine.
 func TestGeometryPackages(t *testing.T) {
 	checkRule(t, "geometry", Geometry, Engines)
 }
 
-// TestGeometryRule: resolv is allowed under the third rule, donburi is not.
+// TestGeometryRule: resolv is allowed under the fourth rule, donburi is not.
 func TestGeometryRule(t *testing.T) {
 	const (
 		world   = "github.com/emberfx/ember/emitter/world"

@@ -1,7 +1,8 @@
-package emitter
+package effectfile
 
 import (
 	"errors"
+	"github.com/emberfx/ember/emitter"
 	"os"
 	"path/filepath"
 	"testing"
@@ -34,8 +35,8 @@ var fuzzFindings = []struct {
 	{"local-tag.yaml", "Rate: !foo 1\n"},
 }
 
-func FuzzParseSpec(f *testing.F) {
-	paths, _ := filepath.Glob("../examples/effects/*")
+func FuzzParse(f *testing.F) {
+	paths, _ := filepath.Glob("../../examples/effects/*")
 	for _, p := range paths {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(filepath.Base(p), data)
@@ -51,9 +52,9 @@ func FuzzParseSpec(f *testing.F) {
 	f.Add("all.json", []byte(allFieldsJSON))
 
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
-		spec, err := ParseSpec(name, data)
+		spec, err := Parse(name, data)
 		if err != nil {
-			var ps Problems
+			var ps emitter.Problems
 			if !errors.As(err, &ps) {
 				t.Fatalf("error %v is %T, not Problems", err, err)
 			}
@@ -70,7 +71,7 @@ func FuzzParseSpec(f *testing.F) {
 		if err := spec.Validate(); err != nil {
 			t.Fatalf("decoded spec does not validate: %v", err)
 		}
-		if _, err := NewSnapshot(&spec); err != nil {
+		if _, err := emitter.NewSnapshot(&spec); err != nil {
 			t.Fatalf("NewSnapshot: %v", err)
 		}
 	})
@@ -101,10 +102,10 @@ func TestFuzzFindings(t *testing.T) {
 		"local-tag.yaml":      `local-tag.yaml:1: Rate: expected a number, got the value "1"`,
 	}
 	for _, c := range fuzzFindings {
-		_, err := ParseSpec(c.name, []byte(c.src))
+		_, err := Parse(c.name, []byte(c.src))
 		got := ""
 		if err != nil {
-			var ps Problems
+			var ps emitter.Problems
 			if !errors.As(err, &ps) {
 				t.Errorf("%s: %v is %T, not Problems", c.name, err, err)
 			}

@@ -1,7 +1,10 @@
-package emitter
+package effectfile
 
 import (
 	"errors"
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/yamldoc"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -133,71 +136,71 @@ const allFieldsJSON = `{
 `
 
 // allFieldsSpec is what both files decode to.
-func allFieldsSpec() Spec {
-	return Spec{
-		Acceleration: Vector3{1, -2.5, 3},
+func allFieldsSpec() emitter.Spec {
+	return emitter.Spec{
+		Acceleration: emitter.Vector3{X: 1, Y: -2.5, Z: 3},
 		Brightness:   2,
-		Color: ColorSequence{
-			{0, Color{1, 128.0 / 255, 0}},
-			{0.5, Color{0.25, 0.5, 0.75}},
-			{1, Color{0, 1, 0}},
+		Color: emitter.ColorSequence{
+			{Time: 0, Color: emitter.Color{R: 1, G: 128.0 / 255, B: 0}},
+			{Time: 0.5, Color: emitter.Color{R: 0.25, G: 0.5, B: 0.75}},
+			{Time: 1, Color: emitter.Color{R: 0, G: 1, B: 0}},
 		},
 		Drag:                -0.5,
-		EmissionDirection:   Left,
+		EmissionDirection:   emitter.Left,
 		Enabled:             false,
 		FlipbookBlendFrames: true,
-		FlipbookFramerate:   NumberRange{2, 4},
-		FlipbookLayout:      FlipbookCustom,
-		FlipbookMode:        FlipbookPingPong,
+		FlipbookFramerate:   emitter.NumberRange{Min: 2, Max: 4},
+		FlipbookLayout:      emitter.FlipbookCustom,
+		FlipbookMode:        emitter.FlipbookPingPong,
 		FlipbookSizeX:       3,
 		FlipbookSizeY:       2,
 		FlipbookStartRandom: true,
-		Lifetime:            NumberRange{1.5, 1.5},
+		Lifetime:            emitter.NumberRange{Min: 1.5, Max: 1.5},
 		LightEmission:       0.5,
 		LightInfluence:      0.25,
 		LockedToPart:        true,
-		Orientation:         VelocityPerpendicular,
+		Orientation:         emitter.VelocityPerpendicular,
 		Rate:                12.5,
-		RotSpeed:            NumberRange{-90, 90},
-		Rotation:            NumberRange{10, 20},
-		Shape:               Disc,
-		ShapeInOut:          InAndOut,
+		RotSpeed:            emitter.NumberRange{Min: -90, Max: 90},
+		Rotation:            emitter.NumberRange{Min: 10, Max: 20},
+		Shape:               emitter.Disc,
+		ShapeInOut:          emitter.InAndOut,
 		ShapePartial:        0.3,
-		ShapeStyle:          Surface,
-		Size:                NumberSequence{{0, 0.5, 0}, {0.25, 1, 0.1}, {1, 0, 0}},
-		Speed:               NumberRange{1, 2},
-		SpreadAngle:         Vector2{45, 0},
-		Squash:              ConstantSequence(-0.5),
+		ShapeStyle:          emitter.Surface,
+		Size:                emitter.NumberSequence{{Time: 0, Value: 0.5, Envelope: 0}, {Time: 0.25, Value: 1, Envelope: 0.1}, {Time: 1, Value: 0, Envelope: 0}},
+		Speed:               emitter.NumberRange{Min: 1, Max: 2},
+		SpreadAngle:         emitter.Vector2{X: 45, Y: 0},
+		Squash:              emitter.ConstantSequence(-0.5),
 		Texture:             "sprites/spark.png",
 		TimeScale:           0.5,
-		Transparency:        NumberSequence{{0, 0, 0.2}, {1, 1, 0}},
+		Transparency:        emitter.NumberSequence{{Time: 0, Value: 0, Envelope: 0.2}, {Time: 1, Value: 1, Envelope: 0}},
 		VelocityInheritance: 0.75,
 		ZOffset:             -1.5,
 		Scale:               2,
 		SizeScale:           0.5,
 		SpeedScale:          3,
-		Unit:                Offset,
-		EmissionSize:        Vector2{0.5, 0.25},
+		Unit:                emitter.Offset,
+		EmissionSize:        emitter.Vector2{X: 0.5, Y: 0.25},
 		MaxParticles:        500,
 		GlowLayers:          4,
 		ZIndex:              -3,
 		FlipbookResolution:  256,
 		Prewarm:             64,
-		BlendMode:           BlendPremultiplied,
+		BlendMode:           emitter.BlendPremultiplied,
 		ColorStrip:          "strips/fire.png",
 	}
 }
 
-func mustParse(t *testing.T, name, src string) Spec {
+func mustParse(t *testing.T, name, src string) emitter.Spec {
 	t.Helper()
-	s, err := ParseSpec(name, []byte(src))
+	s, err := Parse(name, []byte(src))
 	if err != nil {
-		t.Fatalf("ParseSpec(%s): %v", name, err)
+		t.Fatalf("Parse(%s): %v", name, err)
 	}
 	return s
 }
 
-func TestParseSpecEveryField(t *testing.T) {
+func TestParseEveryField(t *testing.T) {
 	want := allFieldsSpec()
 	for _, c := range []struct{ name, src string }{
 		{"all.yaml", allFieldsYAML},
@@ -210,11 +213,11 @@ func TestParseSpecEveryField(t *testing.T) {
 	}
 }
 
-// TestParseSpecEveryFieldNamed checks the test file above really sets every
+// TestParseEveryFieldNamed checks the test file above really sets every
 // field FieldNames lists, and that FieldNames matches Spec's fields.
-func TestParseSpecEveryFieldNamed(t *testing.T) {
+func TestParseEveryFieldNamed(t *testing.T) {
 	names := FieldNames()
-	typ := reflect.TypeOf(Spec{})
+	typ := reflect.TypeOf(emitter.Spec{})
 	if len(names) != typ.NumField() {
 		t.Fatalf("FieldNames has %d names, Spec has %d fields", len(names), typ.NumField())
 	}
@@ -226,7 +229,7 @@ func TestParseSpecEveryFieldNamed(t *testing.T) {
 			t.Errorf("allFieldsYAML does not set %s", n)
 		}
 	}
-	def, all := DefaultSpec(), allFieldsSpec()
+	def, all := emitter.DefaultSpec(), allFieldsSpec()
 	dv, av := reflect.ValueOf(def), reflect.ValueOf(all)
 	for i := range typ.NumField() {
 		if reflect.DeepEqual(dv.Field(i).Interface(), av.Field(i).Interface()) {
@@ -235,66 +238,70 @@ func TestParseSpecEveryFieldNamed(t *testing.T) {
 	}
 }
 
-func TestParseSpecDefaults(t *testing.T) {
+func TestParseDefaults(t *testing.T) {
 	cases := []struct {
 		name, src string
-		edit      func(*Spec)
+		edit      func(*emitter.Spec)
 	}{
-		{"empty-mapping.yaml", "{}", func(*Spec) {}},
-		{"empty-object.json", "{}", func(*Spec) {}},
-		{"rate.yaml", "Rate: 5\n", func(s *Spec) { s.Rate = 5 }},
-		{"rate.json", `{"Rate": 5}`, func(s *Spec) { s.Rate = 5 }},
-		{"partial-vector.yaml", "Acceleration: {Y: -3}\n", func(s *Spec) { s.Acceleration = Vector3{0, -3, 0} }},
-		{"range-number.yaml", "Speed: 7\n", func(s *Spec) { s.Speed = NumberRange{7, 7} }},
-		{"sequence-number.yaml", "Size: 0.25\n", func(s *Spec) { s.Size = ConstantSequence(0.25) }},
-		{"colour-hex.yaml", "Color: \"#Ff0080\"\n", func(s *Spec) { s.Color = ConstantColor(Color{1, 0, 128.0 / 255}) }},
-		{"colour-rgb.yaml", "Color: {R: 0.5, G: 0.25, B: 1}\n", func(s *Spec) { s.Color = ConstantColor(Color{0.5, 0.25, 1}) }},
+		{"empty-mapping.yaml", "{}", func(*emitter.Spec) {}},
+		{"empty-object.json", "{}", func(*emitter.Spec) {}},
+		{"rate.yaml", "Rate: 5\n", func(s *emitter.Spec) { s.Rate = 5 }},
+		{"rate.json", `{"Rate": 5}`, func(s *emitter.Spec) { s.Rate = 5 }},
+		{"partial-vector.yaml", "Acceleration: {Y: -3}\n", func(s *emitter.Spec) { s.Acceleration = emitter.Vector3{X: 0, Y: -3, Z: 0} }},
+		{"range-number.yaml", "Speed: 7\n", func(s *emitter.Spec) { s.Speed = emitter.NumberRange{Min: 7, Max: 7} }},
+		{"sequence-number.yaml", "Size: 0.25\n", func(s *emitter.Spec) { s.Size = emitter.ConstantSequence(0.25) }},
+		{"colour-hex.yaml", "Color: \"#Ff0080\"\n", func(s *emitter.Spec) { s.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0, B: 128.0 / 255}) }},
+		{"colour-rgb.yaml", "Color: {R: 0.5, G: 0.25, B: 1}\n", func(s *emitter.Spec) { s.Color = emitter.ConstantColor(emitter.Color{R: 0.5, G: 0.25, B: 1}) }},
 		{"envelope-omitted.yaml", "Transparency: [{Time: 0, Value: 0.5}, {Time: 1, Value: 1}]\n",
-			func(s *Spec) { s.Transparency = NumberSequence{{0, 0.5, 0}, {1, 1, 0}} }},
-		{"yaml-numbers.yaml", "Rate: 0x10\nDrag: 1_000\nBrightness: +2\n", func(s *Spec) { s.Rate, s.Drag, s.Brightness = 16, 1000, 2 }},
-		{"whole-float.yaml", "MaxParticles: 2e2\n", func(s *Spec) { s.MaxParticles = 200 }},
-		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *Spec) { s.Speed, s.Rate = Constant(3), 3 }},
-		{"bom.yaml", "\ufeffRate: 2\n", func(s *Spec) { s.Rate = 2 }},
-		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *Spec) { s.Rate, s.Drag = 2, 1 }},
+			func(s *emitter.Spec) {
+				s.Transparency = emitter.NumberSequence{{Time: 0, Value: 0.5, Envelope: 0}, {Time: 1, Value: 1, Envelope: 0}}
+			}},
+		{"yaml-numbers.yaml", "Rate: 0x10\nDrag: 1_000\nBrightness: +2\n", func(s *emitter.Spec) { s.Rate, s.Drag, s.Brightness = 16, 1000, 2 }},
+		{"whole-float.yaml", "MaxParticles: 2e2\n", func(s *emitter.Spec) { s.MaxParticles = 200 }},
+		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *emitter.Spec) { s.Speed, s.Rate = emitter.Constant(3), 3 }},
+		{"bom.yaml", "\ufeffRate: 2\n", func(s *emitter.Spec) { s.Rate = 2 }},
+		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *emitter.Spec) { s.Rate, s.Drag = 2, 1 }},
 		// Spray's clamps are behaviour, not errors: these all decode.
-		{"clamped.yaml", "MaxParticles: 0\nGlowLayers: 20\nLifetime: 0\nDrag: -5\n", func(s *Spec) {
-			s.MaxParticles, s.GlowLayers, s.Lifetime, s.Drag = 0, 20, Constant(0), -5
+		{"clamped.yaml", "MaxParticles: 0\nGlowLayers: 20\nLifetime: 0\nDrag: -5\n", func(s *emitter.Spec) {
+			s.MaxParticles, s.GlowLayers, s.Lifetime, s.Drag = 0, 20, emitter.Constant(0), -5
 		}},
 		{"transparency-beyond.yaml", "Transparency: [{Time: 0, Value: -1}, {Time: 1, Value: 2}]\n",
-			func(s *Spec) { s.Transparency = NumberSequence{{0, -1, 0}, {1, 2, 0}} }},
+			func(s *emitter.Spec) {
+				s.Transparency = emitter.NumberSequence{{Time: 0, Value: -1, Envelope: 0}, {Time: 1, Value: 2, Envelope: 0}}
+			}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			want := DefaultSpec()
+			want := emitter.DefaultSpec()
 			c.edit(&want)
 			got := mustParse(t, c.name, c.src)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("\n got %+v\nwant %+v", got, want)
 			}
-			if _, err := NewSnapshot(&got); err != nil {
+			if _, err := emitter.NewSnapshot(&got); err != nil {
 				t.Errorf("NewSnapshot: %v", err)
 			}
 		})
 	}
 }
 
-// TestParseSpecClamps checks the clamped values decode and then behave as
+// TestParseClamps checks the clamped values decode and then behave as
 // the clamp says.
-func TestParseSpecClamps(t *testing.T) {
+func TestParseClamps(t *testing.T) {
 	s := mustParse(t, "clamps.yaml", "MaxParticles: -4\nGlowLayers: 0\nLifetime: {Min: 0, Max: 0}\nRate: 1e6\n")
-	snap, err := NewSnapshot(&s)
+	snap, err := emitter.NewSnapshot(&s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.MaxParticles() != 1 || snap.GlowLayers() != 1 || snap.MaxLifetime() != MinLifetime {
+	if snap.MaxParticles() != 1 || snap.GlowLayers() != 1 || snap.MaxLifetime() != emitter.MinLifetime {
 		t.Errorf("clamps: MaxParticles %d, GlowLayers %d, MaxLifetime %g", snap.MaxParticles(), snap.GlowLayers(), snap.MaxLifetime())
 	}
-	if want := 1 / MinLifetime; snap.Rate() != want {
+	if want := 1 / emitter.MinLifetime; snap.Rate() != want {
 		t.Errorf("rate %g, want the cap MaxParticles/Lifetime.Max = %g", snap.Rate(), want)
 	}
 	s = mustParse(t, "glow.yaml", "GlowLayers: 99\n")
-	if snap, _ := NewSnapshot(&s); snap.GlowLayers() != MaxGlowLayers {
-		t.Errorf("GlowLayers 99 gives %d layers, want %d", snap.GlowLayers(), MaxGlowLayers)
+	if snap, _ := emitter.NewSnapshot(&s); snap.GlowLayers() != emitter.MaxGlowLayers {
+		t.Errorf("GlowLayers 99 gives %d layers, want %d", snap.GlowLayers(), emitter.MaxGlowLayers)
 	}
 }
 
@@ -461,11 +468,11 @@ func keypoints(n int) string {
 	return b.String()
 }
 
-func TestParseSpecProblems(t *testing.T) {
+func TestParseProblems(t *testing.T) {
 	for _, c := range malformed {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseSpec(c.name, []byte(c.src))
-			var ps Problems
+			_, err := Parse(c.name, []byte(c.src))
+			var ps emitter.Problems
 			if !errors.As(err, &ps) {
 				t.Fatalf("error %v (%T), want Problems", err, err)
 			}
@@ -483,9 +490,9 @@ func TestParseSpecProblems(t *testing.T) {
 	}
 }
 
-// TestParseSpecAllAtOnce checks that problems of different kinds in one file
+// TestParseAllAtOnce checks that problems of different kinds in one file
 // (decoding and validation) are all reported, sorted by line.
-func TestParseSpecAllAtOnce(t *testing.T) {
+func TestParseAllAtOnce(t *testing.T) {
 	src := `Rate: 10
 Speed: {Min: 4, Max: 2}
 Lifetime: 2
@@ -494,12 +501,12 @@ Size:
   - {Time: 1, Value: 1, Envelope: -1}
 Shape: Circle
 `
-	_, err := ParseSpec("three.yaml", []byte(src))
-	var ps Problems
+	_, err := Parse("three.yaml", []byte(src))
+	var ps emitter.Problems
 	if !errors.As(err, &ps) {
 		t.Fatalf("error %v, want Problems", err)
 	}
-	want := Problems{
+	want := emitter.Problems{
 		{File: "three.yaml", Line: 2, Field: "Speed", Message: "Min 4 is greater than Max 2"},
 		{File: "three.yaml", Line: 6, Field: "Size[1].Envelope", Message: "-1 is out of range [0, 1e+09]"},
 		{File: "three.yaml", Line: 7, Field: "Shape", Message: `unknown value "Circle"; expected one of Box|Sphere|Cylinder|Disc`},
@@ -514,11 +521,11 @@ Shape: Circle
 	}
 }
 
-// TestParseSpecLineFallback checks validation problems on a field written as
+// TestParseLineFallback checks validation problems on a field written as
 // one number land on the field's line, and a field's sub-path on its own.
-func TestParseSpecLineFallback(t *testing.T) {
+func TestParseLineFallback(t *testing.T) {
 	src := "Rate: 1\n\nSize: -2e9\nAcceleration:\n  X: 0\n  Y: 2e9\n"
-	_, err := ParseSpec("lines.yaml", []byte(src))
+	_, err := Parse("lines.yaml", []byte(src))
 	want := "lines.yaml:3: Size[0].Value: -2e+09 is out of range [-1e+09, 1e+09]\n" +
 		"lines.yaml:3: Size[1].Value: -2e+09 is out of range [-1e+09, 1e+09]\n" +
 		"lines.yaml:6: Acceleration.Y: 2e+09 is out of range [-1e+09, 1e+09]"
@@ -527,7 +534,7 @@ func TestParseSpecLineFallback(t *testing.T) {
 	}
 }
 
-func TestParseSpecYAMLEqualsJSON(t *testing.T) {
+func TestParseYAMLEqualsJSON(t *testing.T) {
 	yml := mustParse(t, "a.yaml", "Rate: 3\nColor: \"#336699\"\nSize: [{Time: 0, Value: 1}, {Time: 1, Value: 0, Envelope: 0.5}]\nShape: Sphere\nEnabled: false\n")
 	jsn := mustParse(t, "a.json", `{"Rate":3,"Color":"#336699","Size":[{"Time":0,"Value":1},{"Time":1,"Value":0,"Envelope":0.5}],"Shape":"Sphere","Enabled":false}`)
 	if !reflect.DeepEqual(yml, jsn) {
@@ -541,7 +548,7 @@ func TestParseSpecYAMLEqualsJSON(t *testing.T) {
 }
 
 func examplePaths(t testing.TB) []string {
-	paths, err := filepath.Glob("../examples/effects/*")
+	paths, err := filepath.Glob("../../examples/effects/*")
 	if err != nil || len(paths) < 4 {
 		t.Fatalf("example effects: %v, %d files", err, len(paths))
 	}
@@ -551,15 +558,15 @@ func examplePaths(t testing.TB) []string {
 func TestExampleEffects(t *testing.T) {
 	for _, p := range examplePaths(t) {
 		t.Run(filepath.Base(p), func(t *testing.T) {
-			s, err := LoadSpec(p)
+			s, err := Load(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			snap, err := NewSnapshot(&s)
+			snap, err := emitter.NewSnapshot(&s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := NewEffect(snap, nil)
+			e, err := emitter.NewEffect(snap, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -571,7 +578,7 @@ func TestExampleEffects(t *testing.T) {
 				t.Fatal("no particles at 0.3 s")
 			}
 			for _, q := range ps {
-				if !finite(q.X) || !finite(q.Y) || !(q.Width >= 0) || !(q.Height >= 0) || q.Transparency < 0 || q.Transparency > 1 {
+				if math.IsNaN(q.X) || math.IsInf(q.X, 0) || math.IsNaN(q.Y) || math.IsInf(q.Y, 0) || !(q.Width >= 0) || !(q.Height >= 0) || q.Transparency < 0 || q.Transparency > 1 {
 					t.Fatalf("bad particle %+v", q)
 				}
 			}
@@ -579,15 +586,15 @@ func TestExampleEffects(t *testing.T) {
 	}
 }
 
-func TestLoadSpec(t *testing.T) {
+func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.yaml")
-	_, err := LoadSpec(missing)
+	_, err := Load(missing)
 	if err == nil || err.Error() != missing+": cannot read the file: no such file or directory" {
 		t.Errorf("missing file: %v", err)
 	}
-	_, err = LoadSpec(dir)
-	var ps Problems
+	_, err = Load(dir)
+	var ps emitter.Problems
 	if !errors.As(err, &ps) || len(ps) != 1 || ps[0].File != dir {
 		t.Errorf("directory: %v", err)
 	}
@@ -595,21 +602,21 @@ func TestLoadSpec(t *testing.T) {
 	if err := os.WriteFile(good, []byte(`{"Rate": 7}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := LoadSpec(good); err != nil || s.Rate != 7 {
+	if s, err := Load(good); err != nil || s.Rate != 7 {
 		t.Errorf("good file: %v, Rate %g", err, s.Rate)
 	}
 	bad := filepath.Join(dir, "bad.yaml")
 	if err := os.WriteFile(bad, []byte("Rate: 7\nDrag: x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadSpec(bad); err == nil || err.Error() != bad+`:2: Drag: expected a number, got the string "x"` {
+	if _, err := Load(bad); err == nil || err.Error() != bad+`:2: Drag: expected a number, got the string "x"` {
 		t.Errorf("bad file: %v", err)
 	}
 }
 
-// TestParseSpecAliasBomb checks a file that names a great many values
+// TestParseAliasBomb checks a file that names a great many values
 // through aliases stops with a problem instead of running on.
-func TestParseSpecAliasBomb(t *testing.T) {
+func TestParseAliasBomb(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("a: &a [")
 	for i := range 400 {
@@ -633,12 +640,12 @@ func TestParseSpecAliasBomb(t *testing.T) {
 		b.WriteString("*a")
 	}
 	b.WriteString("]\n")
-	_, err := ParseSpec("bomb.yaml", []byte(b.String()))
-	var ps Problems
+	_, err := Parse("bomb.yaml", []byte(b.String()))
+	var ps emitter.Problems
 	if !errors.As(err, &ps) {
 		t.Fatalf("error %v", err)
 	}
-	if len(ps) > maxNodes {
+	if len(ps) > yamldoc.DefaultMaxNodes {
 		t.Errorf("%d problems", len(ps))
 	}
 }
@@ -655,8 +662,8 @@ func TestSuggest(t *testing.T) {
 		{"R", ""},
 	}
 	for _, c := range cases {
-		if got := suggest(c.in, specFieldNames); got != c.want {
-			t.Errorf("suggest(%q) = %q, want %q", c.in, got, c.want)
+		if got := yamldoc.Suggest(c.in, specFieldNames); got != c.want {
+			t.Errorf("Suggest(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
@@ -664,7 +671,7 @@ func TestSuggest(t *testing.T) {
 // TestDocsDefaultsTable checks docs/effect-files.md: its defaults table
 // decodes to DefaultSpec field by field, and both tables list every field.
 func TestDocsDefaultsTable(t *testing.T) {
-	data, err := os.ReadFile("../docs/effect-files.md")
+	data, err := os.ReadFile("../../docs/effect-files.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -695,7 +702,7 @@ func TestDocsDefaultsTable(t *testing.T) {
 		return out
 	}
 	fields, defaults := rows(section("Fields")), rows(section("Defaults"))
-	def := reflect.ValueOf(DefaultSpec())
+	def := reflect.ValueOf(emitter.DefaultSpec())
 	for _, name := range FieldNames() {
 		if _, ok := fields[name]; !ok {
 			t.Errorf("the fields table has no row for %s", name)
@@ -706,7 +713,7 @@ func TestDocsDefaultsTable(t *testing.T) {
 			continue
 		}
 		value := strings.Trim(row[0], "`")
-		s, err := ParseSpec("docs.yaml", []byte(name+": "+value+"\n"))
+		s, err := Parse("docs.yaml", []byte(name+": "+value+"\n"))
 		if err != nil {
 			t.Errorf("%s: default %s does not decode: %v", name, value, err)
 			continue
@@ -718,19 +725,19 @@ func TestDocsDefaultsTable(t *testing.T) {
 	}
 }
 
-// TestParseSpecBounds checks garbage cannot flood the output or run long:
-// problems stop at maxProblems, and oversized input is refused outright.
-func TestParseSpecBounds(t *testing.T) {
+// TestParseBounds checks garbage cannot flood the output or run long:
+// problems stop at yamldoc.DefaultMaxProblems, and oversized input is refused outright.
+func TestParseBounds(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for i := range 5000 {
 		b.WriteString(`"Unknown` + strconv.Itoa(i) + "\": 1,\n")
 	}
 	b.WriteString("\"Rate\": 1}\n")
-	_, err := ParseSpec("many.json", []byte(b.String()))
-	var ps Problems
-	if !errors.As(err, &ps) || len(ps) != maxProblems+1 {
-		t.Fatalf("got %d problems, want %d", len(ps), maxProblems+1)
+	_, err := Parse("many.json", []byte(b.String()))
+	var ps emitter.Problems
+	if !errors.As(err, &ps) || len(ps) != yamldoc.DefaultMaxProblems+1 {
+		t.Fatalf("got %d problems, want %d", len(ps), yamldoc.DefaultMaxProblems+1)
 	}
 	if got := ps[len(ps)-1].String(); got != "many.json:202: more than 200 problems; decoding stopped here" {
 		t.Errorf("last problem %q", got)
@@ -738,8 +745,8 @@ func TestParseSpecBounds(t *testing.T) {
 	if got := ps[199].String(); got != "many.json:201: Unknown199: unknown field; see docs/effect-files.md for the fields" {
 		t.Errorf("200th problem %q", got)
 	}
-	big := make([]byte, MaxFileSize+1)
-	_, err = ParseSpec("big.yaml", big)
+	big := make([]byte, MaxSize+1)
+	_, err = Parse("big.yaml", big)
 	if err == nil || err.Error() != "big.yaml:1: the file is larger than 4 MiB; an effect file is a few kilobytes" {
 		t.Errorf("oversized input: %v", err)
 	}

@@ -1,0 +1,83 @@
+package effectfile
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/yamldoc"
+)
+
+// MaxSize is the largest effect file [Load] and [Parse] accept, in bytes.
+// Effect files are a few kilobytes; anything near this is not an effect.
+const MaxSize = 4 << 20
+
+// format describes effect files to the document reader.
+var format = yamldoc.Format{
+	Root:         `an effect is a mapping of field names to values, such as "Rate: 20"`,
+	OneDocument:  "an effect file holds one effect",
+	SizeHint:     "an effect file is a few kilobytes",
+	UnknownField: "see docs/effect-files.md for the fields",
+	MaxSize:      MaxSize,
+}
+
+// Load reads the effect file at path and decodes it with [Parse]. A file
+// that cannot be read is one [emitter.Problem] naming the path.
+func Load(path string) (emitter.Spec, error) {
+	fail := func(msg string) (emitter.Spec, error) {
+		return emitter.DefaultSpec(), emitter.Problems{{File: path, Message: msg}}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fail("cannot read the file: " + pathErrText(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return fail("cannot read the file: " + pathErrText(err))
+	}
+	return Parse(path, data)
+}
+
+// pathErrText drops the operation and path from an *fs.PathError: the
+// problem names the file already.
+func pathErrText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Parse decodes one effect from data: JSON when name ends in ".json" (in
+// any case), YAML otherwise. name is the file name problems carry.
+//
+// Decoding starts from [emitter.DefaultSpec] and overlays the fields
+// present, so an omitted field keeps Roblox's default. The result is
+// validated with [emitter.Spec.Validate]. On any problem the error is
+// [emitter.Problems], listing every problem found (decoding and validation
+// alike) sorted by line, each with File, Line and the Field path in
+// Validate's format ("Size[2].Time"); the returned Spec is then the defaults
+// overlaid with the fields that decoded cleanly, and should not be used. A
+// field with a decoding problem keeps its default and is not validated
+// further, so fixing it may reveal more. The line of a validation problem is
+// that of the value its path names, or of the nearest enclosing value in the
+// file. Parse never panics.
+func Parse(name string, data []byte) (spec emitter.Spec, err error) {
+	spec = emitter.DefaultSpec()
+	defer func() {
+		// The YAML parser recovers its own failures; this is a last line of
+		// defence so that no input can crash a caller.
+		if v := recover(); v != nil {
+			spec, err = emitter.DefaultSpec(), yamldoc.InternalError(name, v)
+		}
+	}()
+	d := yamldoc.NewDecoder(name, &format)
+	if root := d.Parse(data); root != nil {
+		decodeFields(d, root, &spec)
+		d.AddFieldProblems(spec.Validate())
+	}
+	return spec, d.Err()
+}

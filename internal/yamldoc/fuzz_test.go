@@ -1,0 +1,32 @@
+package yamldoc
+
+import "testing"
+
+// FuzzDecoder decodes arbitrary text generically: no input may panic, and
+// every problem must carry the file, a line and a message.
+func FuzzDecoder(f *testing.F) {
+	for _, s := range []string{
+		"a: 1\nb: [x, {c: .nan}]\n",
+		"{\"a\": [1, 2.5, true, null, \"\\/\"]}",
+		"a: &a [*a]\n",
+		"&k a: 1\n*k : 2\n",
+		"%YAML 1.1\n%YAML 1.1\n---\na: 1\n",
+		"a: !!binary aGVsbG8=\nb: !foo 1\n",
+		"\xff\xfea\x00",
+		"a: 1\r b: \x02",
+	} {
+		f.Add("f.yaml", s)
+		f.Add("f.json", s)
+	}
+	f.Fuzz(func(t *testing.T, name, src string) {
+		d := NewDecoder(name, &Format{MaxNodes: 2000})
+		if root := d.Parse([]byte(src)); root != nil {
+			walk(d, "", root, []string{"a", "b", "c"})
+		}
+		for _, p := range d.Problems() {
+			if p.File != name || p.Line < 0 || p.Message == "" {
+				t.Fatalf("bad problem %#v", p)
+			}
+		}
+	})
+}
