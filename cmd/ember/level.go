@@ -398,7 +398,7 @@ func (ld *levelDecoder) named(path, row string, n *yaml.Node, f *source.Field, d
 	elemsOK := true
 	_, ok = d.Mapping(path, m, names, func(name string, v *yaml.Node) {
 		elemPath := path + "[" + name + "]"
-		if !source.ValidName(name) {
+		if !world.ValidName(name) {
 			elemPath = yamldoc.Index(path, s.Len())
 		}
 		d.SetLine(elemPath, lines[name])

@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"fmt"
-	"image"
-	"image/color"
 	"image/png"
 	"path"
 	"path/filepath"
@@ -56,37 +53,5 @@ func (r *textureFiles) ResolveTexture(t source.Texture) (world.Texture, error) {
 		return world.Texture{}, fmt.Errorf("%s is not a PNG image: %v", p, err)
 	}
 	b := img.Bounds()
-	return world.Texture{Name: t.Name, Path: p, Width: b.Dx(), Height: b.Dy(), Digest: pixelDigest(img)}, nil
-}
-
-// pixelDigest is the SHA-256 of img's straight-alpha 8-bit RGBA pixels, row
-// by row from the top left (world.Texture's Digest). 16-bit channels keep
-// their high byte; premultiplied images are converted by
-// color.NRGBAModel.
-func pixelDigest(img image.Image) [32]byte {
-	b := img.Bounds()
-	h := sha256.New()
-	row := make([]byte, 4*b.Dx())
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		switch m := img.(type) {
-		case *image.NRGBA:
-			i := m.PixOffset(b.Min.X, y)
-			copy(row, m.Pix[i:i+len(row)])
-		case *image.NRGBA64:
-			for x := b.Min.X; x < b.Max.X; x++ {
-				i, j := m.PixOffset(x, y), 4*(x-b.Min.X)
-				row[j], row[j+1], row[j+2], row[j+3] = m.Pix[i], m.Pix[i+2], m.Pix[i+4], m.Pix[i+6]
-			}
-		default:
-			for x := b.Min.X; x < b.Max.X; x++ {
-				c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-				j := 4 * (x - b.Min.X)
-				row[j], row[j+1], row[j+2], row[j+3] = c.R, c.G, c.B, c.A
-			}
-		}
-		h.Write(row)
-	}
-	var d [32]byte
-	h.Sum(d[:0])
-	return d
+	return world.Texture{Name: t.Name, Path: p, Width: b.Dx(), Height: b.Dy(), Digest: world.TextureDigest(img)}, nil
 }

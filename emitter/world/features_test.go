@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -54,9 +55,11 @@ func TestNormalizeYaw(t *testing.T) {
 		{540, -180},    // 1.5 turns rounds half to even: 2 turns off
 		{900, 180},     // 2.5 turns: 2 turns off
 		{1e6, -80},     // 1e6 = 2778 × 360 - 80
+		{-360, 0},      // +0, not the remainder's -0
+		{math.Copysign(0, -1), 0},
 	} {
 		got := NormalizeYaw(c.in)
-		if got != c.want || got < -180 || got > 180 {
+		if got != c.want || got < -180 || got > 180 || got == 0 && math.Signbit(got) {
 			t.Errorf("NormalizeYaw(%v) = %v, want %v", c.in, got, c.want)
 		}
 	}

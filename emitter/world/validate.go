@@ -171,7 +171,7 @@ func (v *validation) names(kind, noun string, n int, name func(int) string) []st
 	return paths
 }
 
-// checkName reports a name that breaks the rule of document.go and
+// checkName reports a name that breaks the rule of [ValidName] and
 // returns whether it is valid.
 func checkName(s *sink, noun, name string) bool {
 	switch {
@@ -182,19 +182,35 @@ func checkName(s *sink, noun, name string) bool {
 		s.addAt("name", "is %d bytes long; at most %d", len(name), MaxNameLength)
 		return false
 	}
+	if i := badNameByte(name); i >= 0 {
+		if i == 0 {
+			s.addAt("name", "%q starts with %q; a name starts with a letter or '_'", name, name[0])
+		} else {
+			s.addAt("name", "%q holds %q; a name is letters, digits, '_', '-' and '.'", name, name[i])
+		}
+		return false
+	}
+	return true
+}
+
+// ValidName reports whether s is a valid name of a texture, preset, sector
+// or emitter: 1 to MaxNameLength bytes of ASCII letters, digits, '_', '-'
+// and '.', starting with a letter or '_'.
+func ValidName(s string) bool {
+	return s != "" && len(s) <= MaxNameLength && badNameByte(s) < 0
+}
+
+// badNameByte returns the index of the first byte of name that the name
+// rule does not allow there, or -1.
+func badNameByte(name string) int {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-		if i == 0 && !letter {
-			s.addAt("name", "%q starts with %q; a name starts with a letter or '_'", name, c)
-			return false
-		}
-		if !letter && !(c >= '0' && c <= '9') && c != '-' && c != '.' {
-			s.addAt("name", "%q holds %q; a name is letters, digits, '_', '-' and '.'", name, c)
-			return false
+		if !letter && (i == 0 || !(c >= '0' && c <= '9') && c != '-' && c != '.') {
+			return i
 		}
 	}
-	return true
+	return -1
 }
 
 func (v *validation) texture(i int) {

@@ -384,16 +384,16 @@ func TestValidName(t *testing.T) {
 		strings.Repeat("n", world.MaxNameLength), strings.Repeat("n", world.MaxNameLength+1)}
 	re := regexp.MustCompile(NamePattern)
 	for _, n := range names {
-		valid := ValidName(n)
+		valid := world.ValidName(n)
 		if re.MatchString(n) != valid {
-			t.Errorf("%q: ValidName %v, NamePattern %v", n, valid, !valid)
+			t.Errorf("%q: world.ValidName %v, NamePattern %v", n, valid, !valid)
 		}
 		// The document's validation agrees: a valid name is not reported.
 		d := world.Document{Version: world.Version, Sectors: []world.Sector{{Name: n,
 			Points: []world.Vec2{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 1}}, Ceiling: 1}}}
 		err := world.Validate(&d)
 		if (err == nil) != valid {
-			t.Errorf("%q: ValidName %v, but world.Validate says %v", n, valid, err)
+			t.Errorf("%q: world.ValidName %v, but world.Validate says %v", n, valid, err)
 		}
 	}
 }

@@ -6,27 +6,11 @@ import (
 	"github.com/emberfx/ember/emitter/world"
 )
 
-// NamePattern is the rule of texture, preset, sector and emitter names as
-// a regular expression: 1 to world.MaxNameLength bytes of ASCII letters,
-// digits, '_', '-' and '.', starting with a letter or '_'.
+// NamePattern is [world.ValidName]'s rule of texture, preset, sector and
+// emitter names as a regular expression: 1 to world.MaxNameLength bytes
+// of ASCII letters, digits, '_', '-' and '.', starting with a letter or
+// '_'.
 const NamePattern = `^[A-Za-z_][A-Za-z0-9_.-]{0,63}$`
-
-// ValidName reports whether s follows [NamePattern].
-func ValidName(s string) bool {
-	if len(s) == 0 || len(s) > world.MaxNameLength {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case i > 0 && (c >= '0' && c <= '9' || c == '-' || c == '.'):
-		default:
-			return false
-		}
-	}
-	return true
-}
 
 // ElementPaths returns the paths of the elements of a kind ("presets")
 // named names, as validation problems name them: kind[name] for a valid
@@ -38,7 +22,7 @@ func ElementPaths(kind string, names []string) []string {
 	}
 	paths := make([]string, len(names))
 	for i, n := range names {
-		if ValidName(n) && count[n] == 1 {
+		if world.ValidName(n) && count[n] == 1 {
 			paths[i] = kind + "[" + n + "]"
 		} else {
 			paths[i] = kind + "[" + strconv.Itoa(i) + "]"
