@@ -1,6 +1,10 @@
 package emitter
 
-import "math"
+import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"math"
+)
 
 // AppendParticles appends the particles alive at the current clock to dst,
 // oldest first, and returns the extended slice. It allocates nothing once
@@ -54,20 +58,20 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	}
 	s := f.s
 	sp := &s.spec
-	st := Stream(f.e.seed, key)
-	speed := Range(sp.Speed.Min, sp.Speed.Max, Unit(st, ChannelSpeed))
+	st := hash.Stream(f.e.seed, key)
+	speed := hash.Range(sp.Speed.Min, sp.Speed.Max, hash.Unit(st, channel.Speed))
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
-		sin, cos := math.Sincos(Signed(Unit(st, ChannelSpread)) * s.spread)
+		sin, cos := math.Sincos(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
 		nx, ny = nx*cos-ny*sin, nx*sin+ny*cos
 	}
 	*c = constants{
 		key: key, st: st,
-		life: Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime)),
+		life: hash.Range(s.lifeMin, s.lifeMax, hash.Unit(st, channel.Lifetime)),
 		ox:   ox, oy: oy,
 		vx: speed * nx, vy: speed * ny,
-		rot0:  Range(sp.Rotation.Min, sp.Rotation.Max, Unit(st, ChannelRotation)),
-		omega: Range(sp.RotSpeed.Min, sp.RotSpeed.Max, Unit(st, ChannelRotSpeed)),
+		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.Unit(st, channel.Rotation)),
+		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.Unit(st, channel.RotSpeed)),
 	}
 	return c
 }
@@ -76,7 +80,7 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 // curve that varies (a flat curve takes no roll: channels are independent,
 // so skipping one changes no other value).
 func envelope(c *constants, ch uint32) float64 {
-	return Signed(Unit(c.st, ch))
+	return hash.Signed(hash.Unit(c.st, ch))
 }
 
 // streamCandidate returns the constants of stream particle i and its age
@@ -225,13 +229,13 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(age/c.life, envelope(c, ChannelSizeEnvelope))
+		size = sp.Size.Sample(age/c.life, envelope(c, channel.SizeEnvelope))
 	}
 	size = max(size, 0) * f.sizeScale
 	w, h = size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(age/c.life, envelope(c, ChannelSquashEnvelope))
+		q = sp.Squash.Sample(age/c.life, envelope(c, channel.SquashEnvelope))
 	}
 	if q != 0 {
 		// Area-preserving: long × short = 1 (Spray, 8.3).
@@ -254,7 +258,7 @@ func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64
 	x, y, w, h, rot := f.place(c, birth, age)
 	tr := s.transValue
 	if !s.transConst {
-		tr = sp.Transparency.Sample(tau, envelope(c, ChannelTransparencyEnvelope))
+		tr = sp.Transparency.Sample(tau, envelope(c, channel.TransparencyEnvelope))
 	}
 	tr = min(max(tr, 0), 1)
 

@@ -1,6 +1,9 @@
 package emitter
 
-import "math"
+import (
+	"github.com/emberfx/ember/internal/hash"
+	"math"
+)
 
 // EffectOptions configures an [Effect]. The zero value, or nil, gives the
 // documented defaults.
@@ -203,7 +206,7 @@ func (e *Effect) Restart() {
 	e.clear()
 	if e.randomSeed {
 		e.restarts++
-		e.seed = Stream(e.baseSeed, e.restarts)
+		e.seed = hash.Stream(e.baseSeed, e.restarts)
 	}
 	e.playing = true
 }

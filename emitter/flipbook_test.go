@@ -11,6 +11,8 @@ package emitter
 //	Random:   n = 1 + floor(N u(s, i, 14 + 32 w))
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
 )
@@ -68,7 +70,7 @@ func TestFlipbookLoop(t *testing.T) {
 	} {
 		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookLoop, Constant(c.f), false, false)
 		for _, a := range c.cases {
-			cell, next, blend := s.flipbook(Stream(0, 0), a[0], 0.5)
+			cell, next, blend := s.flipbook(hash.Stream(0, 0), a[0], 0.5)
 			if cell != int(a[1]) || next != cell || blend != 0 {
 				t.Errorf("Loop %s f=%v age %v: cell %d (next %d, blend %v), want %v", c.l.name, c.f, a[0], cell, next, blend, a[1])
 			}
@@ -91,7 +93,7 @@ func TestFlipbookOneShot(t *testing.T) {
 		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookOneShot, Constant(37), false, false)
 		for _, a := range c.cases {
 			for _, age := range []float64{0, 3.3, 1000} {
-				if cell, _, _ := s.flipbook(Stream(0, 0), age, a[0]); cell != int(a[1]) {
+				if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, a[0]); cell != int(a[1]) {
 					t.Errorf("OneShot %s tau %v (age %v): cell %d, want %v", c.l.name, a[0], age, cell, a[1])
 				}
 			}
@@ -115,15 +117,15 @@ func TestFlipbookPingPong(t *testing.T) {
 		for w, want := range c.want {
 			for _, off := range []float64{0.01, 0.125, 0.24} { // inside window w of 0.25 s
 				age := float64(w)/4 + off
-				if cell, _, _ := s.flipbook(Stream(0, 0), age, 0.5); cell != want {
+				if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, 0.5); cell != want {
 					t.Errorf("PingPong %s window %d (age %v): cell %d, want %d", c.l.name, w, age, cell, want)
 				}
 			}
 		}
 		// no repeats and no jumps over a long run
-		prev, _, _ := s.flipbook(Stream(0, 0), 0.1, 0.5)
+		prev, _, _ := s.flipbook(hash.Stream(0, 0), 0.1, 0.5)
 		for w := 1; w < 500; w++ {
-			cell, _, _ := s.flipbook(Stream(0, 0), float64(w)/4+0.1, 0.5)
+			cell, _, _ := s.flipbook(hash.Stream(0, 0), float64(w)/4+0.1, 0.5)
 			if d := cell - prev; d != 1 && d != -1 {
 				t.Fatalf("PingPong %s: window %d shows %d after %d", c.l.name, w, cell, prev)
 			}
@@ -140,10 +142,10 @@ func TestFlipbookRandom(t *testing.T) {
 	for _, l := range []flipLayout{flip2x2, flip4x4, flipCustom} {
 		s := flipSnap(t, l.layout, l.cols, l.rows, FlipbookRandom, Constant(f), false, false)
 		for i := uint32(0); i < 50; i++ {
-			st := Stream(3, 2*i)
+			st := hash.Stream(3, 2*i)
 			distinct := map[int]bool{}
 			for w := 0; w < 40; w++ {
-				want := int(float64(l.n) * Unit(st, uint32(ChannelFlipbookRandom+32*w)))
+				want := int(float64(l.n) * hash.Unit(st, uint32(channel.FlipbookRandom+32*w)))
 				distinct[want] = true
 				for _, off := range []float64{0, 0.07, 0.17, 0.2499} {
 					age := float64(w)/f + off
@@ -164,7 +166,7 @@ func TestFlipbookRandom(t *testing.T) {
 	for _, w := range []int{0, 7} {
 		var counts [16]int
 		for i := uint32(0); i < 32000; i++ {
-			c, _, _ := s.flipbook(Stream(9, i), float64(w)/f+0.1, 0.5)
+			c, _, _ := s.flipbook(hash.Stream(9, i), float64(w)/f+0.1, 0.5)
 			counts[c]++
 		}
 		if x := coreChiSquare(counts[:]); x > chi2Crit15 {
@@ -183,8 +185,8 @@ func TestFlipbookStartRandom(t *testing.T) {
 	ping := flipSnap(t, Grid4x4, 1, 1, FlipbookPingPong, Constant(2), true, false)
 	counts := make([]int, n)
 	for i := uint32(0); i < keys; i++ {
-		st := Stream(4, i)
-		n0 := Integer(1, n, Unit(st, ChannelFlipbookStart))
+		st := hash.Stream(4, i)
+		n0 := hash.Integer(1, n, hash.Unit(st, channel.FlipbookStart))
 		cell, _, _ := loop.flipbook(st, 0, 0)
 		if cell != n0-1 {
 			t.Fatalf("key %d: Loop start cell %d, want n0-1 = %d", i, cell, n0-1)
@@ -224,8 +226,8 @@ func TestFlipbookStartRandom(t *testing.T) {
 func TestFlipbookFramerateRoll(t *testing.T) {
 	s := flipSnap(t, Grid4x4, 1, 1, FlipbookLoop, NumberRange{1, 3}, false, false)
 	for i := uint32(0); i < 2000; i++ {
-		st := Stream(6, i)
-		f := 1 + 2*Unit(st, ChannelFlipbookRate)
+		st := hash.Stream(6, i)
+		f := 1 + 2*hash.Unit(st, channel.FlipbookRate)
 		for _, age := range []float64{0.3, 1.7, 4.1} {
 			want := int(math.Floor(age*f)) % 16
 			if c, _, _ := s.flipbook(st, age, 0.5); c != want {
@@ -262,7 +264,7 @@ func TestFlipbookBlend(t *testing.T) {
 		{"OneShot end", flip2x2, FlipbookOneShot, 1, 0, 1, 3, 3, 0},
 	} {
 		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, c.mode, Constant(c.f), false, true)
-		cell, next, blend := s.flipbook(Stream(0, 0), c.age, c.tau)
+		cell, next, blend := s.flipbook(hash.Stream(0, 0), c.age, c.tau)
 		if cell != c.cell || next != c.next || !coreWithin(blend, c.blend, 1e-12) {
 			t.Errorf("%s: cell, next, blend = %d, %d, %v; want %d, %d, %v", c.name, cell, next, blend, c.cell, c.next, c.blend)
 		}
@@ -272,11 +274,11 @@ func TestFlipbookBlend(t *testing.T) {
 	const f = 2.0
 	s := flipSnap(t, Grid4x4, 1, 1, FlipbookRandom, Constant(f), false, true)
 	for i := uint32(0); i < 200; i++ {
-		st := Stream(8, 2*i)
+		st := hash.Stream(8, 2*i)
 		for w := 0; w < 10; w++ {
 			age := (float64(w) + 0.375) / f
-			cur := int(16 * Unit(st, uint32(ChannelFlipbookRandom+32*w)))
-			nxt := int(16 * Unit(st, uint32(ChannelFlipbookRandom+32*(w+1))))
+			cur := int(16 * hash.Unit(st, uint32(channel.FlipbookRandom+32*w)))
+			nxt := int(16 * hash.Unit(st, uint32(channel.FlipbookRandom+32*(w+1))))
 			want := 0.375
 			if cur == nxt {
 				want = 0
@@ -291,7 +293,7 @@ func TestFlipbookBlend(t *testing.T) {
 	// just after it and the weight is nearly 1.
 	for _, mode := range []FlipbookMode{FlipbookLoop, FlipbookPingPong, FlipbookRandom} {
 		s := flipSnap(t, flipCustom.layout, 4, 2, mode, Constant(4), false, true)
-		st := Stream(2, 10)
+		st := hash.Stream(2, 10)
 		for w := 1; w < 40; w++ {
 			edge := float64(w) / 4
 			_, next, blend := s.flipbook(st, edge-1e-9, 0.5)
@@ -303,7 +305,7 @@ func TestFlipbookBlend(t *testing.T) {
 	}
 	// Without FlipbookBlendFrames: NextCell = Cell and no weight.
 	s = flipSnap(t, Grid2x2, 1, 1, FlipbookLoop, Constant(2), false, false)
-	if cell, next, blend := s.flipbook(Stream(0, 0), 0.6, 0.5); cell != 1 || next != 1 || blend != 0 {
+	if cell, next, blend := s.flipbook(hash.Stream(0, 0), 0.6, 0.5); cell != 1 || next != 1 || blend != 0 {
 		t.Errorf("no blending: %d, %d, %v; want 1, 1, 0", cell, next, blend)
 	}
 }
@@ -315,7 +317,7 @@ func TestFlipbookNone(t *testing.T) {
 		flipSnap(t, FlipbookCustom, 1, 1, FlipbookRandom, Constant(10), true, true),
 	} {
 		for _, age := range []float64{0, 0.33, 7} {
-			if cell, next, blend := s.flipbook(Stream(0, 5), age, 0.5); cell != 0 || next != 0 || blend != 0 {
+			if cell, next, blend := s.flipbook(hash.Stream(0, 5), age, 0.5); cell != 0 || next != 0 || blend != 0 {
 				t.Errorf("no flipbook at age %v: %d, %d, %v; want 0, 0, 0", age, cell, next, blend)
 			}
 		}

@@ -5,6 +5,8 @@ package emitter
 // S(tau) = value(tau) + envelope(tau) × roll, roll in [-1, 1).
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"testing"
 )
 
@@ -94,7 +96,7 @@ func TestSequenceEnvelopeThroughEffect(t *testing.T) {
 		tau := age / 4
 		env := 0.5 + (0.25-0.5)*tau
 		for _, p := range e.AppendParticles(nil) {
-			roll := Signed(Unit(Stream(21, p.Key), ChannelSizeEnvelope))
+			roll := hash.Signed(hash.Unit(hash.Stream(21, p.Key), channel.SizeEnvelope))
 			want := (1 + env*roll) * 100 // 100 px per stud
 			if !coreWithin(p.Width, want, 1e-9) || p.Width != p.Height {
 				t.Fatalf("age %v key %d: size %v x %v, want %v", age, p.Key, p.Width, p.Height, want)

@@ -1,6 +1,10 @@
 package emitter
 
-import "math"
+import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"math"
+)
 
 // spawn samples the emission area for a particle with stream st on a host of
 // w × h pixels. It returns the spawn offset in pixels from the host centre and
@@ -19,8 +23,8 @@ func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 	b := sp.EmissionSize.Y * 0.5 * h
 	nx, ny = s.dirX, s.dirY
 	if a > 0 || b > 0 {
-		u := Unit(st, ChannelShapeU)
-		v := Unit(st, ChannelShapeV)
+		u := hash.Unit(st, channel.ShapeU)
+		v := hash.Unit(st, channel.ShapeV)
 		if sp.Shape == Box {
 			ox, oy = boxPoint(sp.ShapeStyle, a, b, u, v)
 		} else {
@@ -31,7 +35,7 @@ func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 	case Inward:
 		nx, ny = -nx, -ny
 	case InAndOut:
-		if Unit(st, ChannelShapeSign) < 0.5 {
+		if hash.Unit(st, channel.ShapeSign) < 0.5 {
 			nx, ny = -nx, -ny
 		}
 	}

@@ -5,6 +5,8 @@ package emitter
 // cone through an Effect.
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
 )
@@ -33,7 +35,7 @@ type shapeSample struct {
 func shapeSpawn(s *Snapshot, n int, w, h float64) []shapeSample {
 	out := make([]shapeSample, n)
 	for i := range out {
-		st := Stream(1, uint32(2*i))
+		st := hash.Stream(1, uint32(2*i))
 		x, y, nx, ny := s.spawn(st, w, h)
 		out[i] = shapeSample{st, x, y, nx, ny}
 	}
@@ -90,8 +92,8 @@ func TestShapeBoxVolume(t *testing.T) {
 				innerX++
 			}
 			// the formula: ((2u-1) a, (2v-1) b)
-			wx := (2*Unit(p.st, ChannelShapeU) - 1) * c.a
-			wy := (2*Unit(p.st, ChannelShapeV) - 1) * c.b
+			wx := (2*hash.Unit(p.st, channel.ShapeU) - 1) * c.a
+			wy := (2*hash.Unit(p.st, channel.ShapeV) - 1) * c.b
 			if !coreWithin(p.x, wx, 1e-12*c.a) || !coreWithin(p.y, wy, 1e-12*c.b) {
 				t.Fatalf("box point (%v, %v), want ((2u-1)a, (2v-1)b) = (%v, %v)", p.x, p.y, wx, wy)
 			}
@@ -264,7 +266,7 @@ func TestShapeInward(t *testing.T) {
 	}
 	// the point emitter too
 	s := coreSnapshot(t, func(sp *Spec) { sp.ShapeInOut = Inward })
-	if _, _, nx, ny := s.spawn(Stream(0, 0), 200, 100); nx != 0 || ny != 1 {
+	if _, _, nx, ny := s.spawn(hash.Stream(0, 0), 200, 100); nx != 0 || ny != 1 {
 		t.Errorf("Inward point emitter, Top: normal (%v, %v), want (0, 1)", nx, ny)
 	}
 }
@@ -280,7 +282,7 @@ func TestShapeInAndOut(t *testing.T) {
 	flipped := 0
 	for i := range out {
 		o, p := out[i], both[i]
-		flip := Unit(p.st, ChannelShapeSign) < 0.5
+		flip := hash.Unit(p.st, channel.ShapeSign) < 0.5
 		if flip {
 			flipped++
 		}
@@ -558,7 +560,7 @@ func TestShapeSpread(t *testing.T) {
 			}
 			// clockwise angle from the direction (screen axes, +Y down)
 			th := math.Atan2(c.dx*p.Y-c.dy*p.X, c.dx*p.X+c.dy*p.Y) * 180 / math.Pi
-			want := Signed(Unit(Stream(77, p.Key), ChannelSpread)) * a
+			want := hash.Signed(hash.Unit(hash.Stream(77, p.Key), channel.Spread)) * a
 			if !coreWithin(th, want, 1e-9) {
 				t.Fatalf("α=%v: particle %d leaves at %.9f°, want (2u-1)α = %.9f°", c.alpha, p.Key, th, want)
 			}

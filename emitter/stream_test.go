@@ -5,6 +5,8 @@ package emitter
 // caps and the key scheme (stream 2i, burst 2(b P + j) + 1).
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
 )
@@ -130,7 +132,7 @@ func TestStreamLifetimeRange(t *testing.T) {
 		var want []uint32
 		for i := 0; float64(i) <= c*r; i++ {
 			d := c*r - float64(i)
-			life := Range(lmin, lmax, Unit(Stream(seed, uint32(2*i)), ChannelLifetime))
+			life := hash.Range(lmin, lmax, hash.Unit(hash.Stream(seed, uint32(2*i)), channel.Lifetime))
 			if d >= 0 && d < r*life {
 				want = append(want, uint32(2*i))
 			}
@@ -325,7 +327,7 @@ func TestStreamBurstLifetimes(t *testing.T) {
 		age := e.Time() - 1
 		want := 0
 		for j := 0; j < p; j++ {
-			life := Range(1, 3, Unit(Stream(seed, uint32(2*j+1)), ChannelLifetime))
+			life := hash.Range(1, 3, hash.Unit(hash.Stream(seed, uint32(2*j+1)), channel.Lifetime))
 			if age >= 0 && age < life {
 				want++
 			}

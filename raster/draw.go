@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"math"
 	"reflect"
@@ -147,7 +148,7 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Op
 			base := sp.Color.At(tau)
 			stripA := 1.0
 			if strip != nil {
-				row := StripRow(strip.Bounds().Dy(), emitter.Stream(seed, p.Key))
+				row := StripRow(strip.Bounds().Dy(), hash.Stream(seed, p.Key))
 				var sc emitter.Color
 				sc, stripA = sampleStrip(strip, row, tau)
 				base = base.Mul(sc)

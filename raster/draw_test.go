@@ -2,6 +2,8 @@ package raster
 
 import (
 	"bytes"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"image/color"
 	"math"
@@ -401,7 +403,7 @@ func TestFlipbookCells(t *testing.T) {
 			want := k.cell
 			if want < 0 {
 				w := uint32(math.Floor(k.age))
-				want = int(4 * emitter.Unit(emitter.Stream(7, p.Key), emitter.ChannelFlipbookRandom+32*w))
+				want = int(4 * hash.Unit(hash.Stream(7, p.Key), channel.FlipbookRandom+32*w))
 			}
 			if p.Cell != want {
 				t.Errorf("%v age %v: the particle's Cell is %d, want %d", c.mode, k.age, p.Cell, want)
@@ -478,9 +480,9 @@ func TestGlowLayers(t *testing.T) {
 func TestStripRowExact(t *testing.T) {
 	rowCounts := []int{1, 2, 3, 5, 7, 8, 10, 16, 100, 255, 256, 1000, 1023, 4095, 4096, 65535, 65536, 1 << 20}
 	for key := uint32(0); key < 20000; key++ {
-		st := emitter.Stream(key*2654435761, key)
+		st := hash.Stream(key*2654435761, key)
 		for _, rows := range rowCounts {
-			want := int(float64(rows) * emitter.Unit(st, emitter.ChannelStrip))
+			want := int(float64(rows) * hash.Unit(st, channel.Strip))
 			if got := StripRow(rows, st); got != want {
 				t.Fatalf("stream %#x, %d rows: StripRow %d, float64 %d", st, rows, got, want)
 			}
@@ -517,7 +519,7 @@ func stripImage() *image.NRGBA {
 func TestColorStrip(t *testing.T) {
 	rows := map[int]bool{}
 	for seed := uint32(0); seed < 24; seed++ {
-		row := StripRow(8, emitter.Stream(seed, 1)) // key 1: the first burst particle
+		row := StripRow(8, hash.Stream(seed, 1)) // key 1: the first burst particle
 		rows[row] = true
 		for _, c := range []struct {
 			age  float64

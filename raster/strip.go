@@ -1,6 +1,8 @@
 package raster
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"image/color"
 	"math"
@@ -21,7 +23,7 @@ func StripRow(rows int, stream uint32) int {
 	if rows <= 0 {
 		return 0
 	}
-	bits := emitter.Bits(stream, emitter.ChannelStrip)
+	bits := hash.Bits(stream, channel.Strip)
 	n := uint64(rows)
 	hi, lo := uint64(bits>>16), uint64(bits&0xffff)
 	return int((n*hi + (n*lo)>>16) >> 16)

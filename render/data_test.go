@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
 
@@ -237,7 +239,7 @@ func TestMirrorMatchesEmitter(t *testing.T) {
 					continue
 				}
 				// A window boundary: age·f within float32 reach of an integer.
-				x := q.Age * emitter.Range(sp.FlipbookFramerate.Min, sp.FlipbookFramerate.Max, emitter.Unit(q.Stream, emitter.ChannelFlipbookRate))
+				x := q.Age * hash.Range(sp.FlipbookFramerate.Min, sp.FlipbookFramerate.Max, hash.Unit(q.Stream, channel.FlipbookRate))
 				if sp.FlipbookMode == emitter.FlipbookOneShot {
 					x = math.NaN()
 				}

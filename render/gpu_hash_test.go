@@ -1,11 +1,12 @@
 package render
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -145,15 +146,15 @@ func TestGPUHash(t *testing.T) {
 	for i, a := range vals {
 		b := vals[(i*7+3)%len(vals)]
 		ch := uint32(i % 48)
-		add(0, a, 0, emitter.Mix32(a))
-		add(1, a, b, emitter.Stream(a, b))
-		add(1, a, uint32(i), emitter.Stream(a, uint32(i)))
-		add(2, a, ch, emitter.Bits(a, ch))
-		add(2, a, emitter.ChannelFlipbookRandom+32*uint32(i*997), emitter.Bits(a, emitter.ChannelFlipbookRandom+32*uint32(i*997)))
-		add(3, a, ch, emitter.Bits(a, ch)>>8)
+		add(0, a, 0, hash.Mix32(a))
+		add(1, a, b, hash.Stream(a, b))
+		add(1, a, uint32(i), hash.Stream(a, uint32(i)))
+		add(2, a, ch, hash.Bits(a, ch))
+		add(2, a, channel.FlipbookRandom+32*uint32(i*997), hash.Bits(a, channel.FlipbookRandom+32*uint32(i*997)))
+		add(3, a, ch, hash.Bits(a, ch)>>8)
 		for _, n := range []uint32{1, 2, 3, 4, 7, 16, 64, 100, 255, 1000, 4096} {
-			bits := emitter.Bits(a, ch)
-			add(4, bits, n, uint32(emitter.Integer(0, int(n)-1, float64(bits)/(1<<32))))
+			bits := hash.Bits(a, ch)
+			add(4, bits, n, uint32(hash.Integer(0, int(n)-1, float64(bits)/(1<<32))))
 		}
 	}
 	checkProbes(t, sh, ps, want)

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math"
 
 	"github.com/emberfx/ember/emitter"
@@ -115,8 +117,8 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 		alive := true
 		if fromStream {
 			key = 2 * (base + uint32(si))
-			st := emitter.Stream(seed, key)
-			life = lifeMin + (lifeMax-lifeMin)*mUnit(emitter.Bits(st, emitter.ChannelLifetime))
+			st := hash.Stream(seed, key)
+			life = lifeMin + (lifeMax-lifeMin)*mUnit(hash.Bits(st, channel.Lifetime))
 			d := it.xrel - float32(si)
 			if !constLife {
 				alive = d < rate*life
@@ -125,8 +127,8 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 			si++
 		} else {
 			key = 2*(bKey+bj) + 1
-			st := emitter.Stream(seed, key)
-			life = lifeMin + (lifeMax-lifeMin)*mUnit(emitter.Bits(st, emitter.ChannelLifetime))
+			st := hash.Stream(seed, key)
+			life = lifeMin + (lifeMax-lifeMin)*mUnit(hash.Bits(st, channel.Lifetime))
 			age = bAge
 			if !constLife {
 				alive = age >= 0 && age < life
@@ -143,17 +145,17 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 		if !alive {
 			continue
 		}
-		st := emitter.Stream(seed, key)
+		st := hash.Stream(seed, key)
 		q := mQuad{key: key, age: age}
 
 		// place
-		u01 := func(ch uint32) float32 { return mUnit(emitter.Bits(st, ch)) }
-		speed := f(motSpeedMin) + (f(motSpeedMax)-f(motSpeedMin))*u01(emitter.ChannelSpeed)
+		u01 := func(ch uint32) float32 { return mUnit(hash.Bits(st, ch)) }
+		speed := f(motSpeedMin) + (f(motSpeedMax)-f(motSpeedMin))*u01(channel.Speed)
 		var ox, oy float32
 		nx, ny := dirX, dirY
 		if a > 0 || b > 0 {
-			vb := emitter.Bits(st, emitter.ChannelShapeV)
-			u, v := u01(emitter.ChannelShapeU), mUnit(vb)
+			vb := hash.Bits(st, channel.ShapeV)
+			u, v := u01(channel.ShapeU), mUnit(vb)
 			if shape == emitter.Box {
 				if style == emitter.Volume {
 					ox, oy = (2*u-1)*a, (2*v-1)*b
@@ -200,18 +202,18 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 		case emitter.Inward:
 			nx, ny = -nx, -ny
 		case emitter.InAndOut:
-			if belowHalfBits(emitter.Bits(st, emitter.ChannelShapeSign)) {
+			if belowHalfBits(hash.Bits(st, channel.ShapeSign)) {
 				nx, ny = -nx, -ny
 			}
 		}
 		if spread > 0 {
-			ang := (2*u01(emitter.ChannelSpread) - 1) * spread
+			ang := (2*u01(channel.Spread) - 1) * spread
 			s, c := f32sin(ang), f32cos(ang)
 			nx, ny = nx*c-ny*s, nx*s+ny*c
 		}
 		v0x, v0y := speed*nx, speed*ny
-		rot := f(motRotMin) + (f(motRotMax)-f(motRotMin))*u01(emitter.ChannelRotation)
-		rot += (f(motRotSpeedMin) + (f(motRotSpeedMax)-f(motRotSpeedMin))*u01(emitter.ChannelRotSpeed)) * age
+		rot := f(motRotMin) + (f(motRotMax)-f(motRotMin))*u01(channel.Rotation)
+		rot += (f(motRotSpeedMin) + (f(motRotSpeedMax)-f(motRotSpeedMin))*u01(channel.RotSpeed)) * age
 		fa, ga, decay := mDrag(dragK, age)
 		x := ox + (v0x*fa+accX*ga)*moveScale
 		y := oy + (v0y*fa+accY*ga)*moveScale
@@ -235,10 +237,10 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 		// size
 		tau := age / life
 		sv, se := mr.curveAt(motSize, nSize, tau)
-		size := max(sv+se*(2*u01(emitter.ChannelSizeEnvelope)-1), 0) * sizeScale
+		size := max(sv+se*(2*u01(channel.SizeEnvelope)-1), 0) * sizeScale
 		q.w, q.h = size, size
 		qv, qe := mr.curveAt(motSquash, nSquash, tau)
-		if sq := qv + qe*(2*u01(emitter.ChannelSquashEnvelope)-1); sq != 0 {
+		if sq := qv + qe*(2*u01(channel.SquashEnvelope)-1); sq != 0 {
 			l := 1 + float32(math.Abs(float64(sq)))
 			if sq > 0 {
 				q.w, q.h = size/l, size*l

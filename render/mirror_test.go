@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"math"
 
 	"github.com/emberfx/ember/emitter"
@@ -123,7 +125,7 @@ func mFlipCell(mode, n, n0, w int, stream uint32) int {
 		m := (n0 - 1 + w) % p
 		return 1 + min(m, p-m)
 	case int(emitter.FlipbookRandom):
-		return 1 + mRollInt(n, emitter.Bits(stream, uint32(emitter.ChannelFlipbookRandom+32*w)))
+		return 1 + mRollInt(n, hash.Bits(stream, uint32(channel.FlipbookRandom+32*w)))
 	}
 	return 1 + (n0-1+w)%n
 }
@@ -142,7 +144,7 @@ type mirrorLook struct {
 func (m mirrorRow) look(st uint32, tau, age float32, amb [3]float32) mirrorLook {
 	var l mirrorLook
 	tv, te := m.numberAt(tau)
-	u := mUnit(emitter.Bits(st, emitter.ChannelTransparencyEnvelope))
+	u := mUnit(hash.Bits(st, channel.TransparencyEnvelope))
 	l.T = min(max(tv+float32(te*float32(2*u-1)), 0), 1)
 
 	base := m.colorAt(tau)
@@ -164,7 +166,7 @@ func (m mirrorRow) look(st uint32, tau, age float32, amb [3]float32) mirrorLook 
 	}
 	l.C = g
 	ss := m.texel(rowStripSize)
-	l.StripRow = mRollInt(mHigh16(ss), emitter.Bits(st, emitter.ChannelStrip))
+	l.StripRow = mRollInt(mHigh16(ss), hash.Bits(st, channel.Strip))
 
 	fb := m.texel(rowFlipbook)
 	flags := int(m.texel(rowHeader)[3])
@@ -174,14 +176,14 @@ func (m mirrorRow) look(st uint32, tau, age float32, amb [3]float32) mirrorLook 
 		mode := int(fb[2])
 		n0 := 1
 		if flags&flagStartRandom != 0 {
-			n0 = 1 + mRollInt(cells, emitter.Bits(st, emitter.ChannelFlipbookStart))
+			n0 = 1 + mRollInt(cells, hash.Bits(st, channel.FlipbookStart))
 		}
 		var x float32
 		if mode == int(emitter.FlipbookOneShot) {
 			x = tau * float32(cells-n0+1)
 		} else {
 			fmin, fmax := mF32(m.texel(rowRateMin)), mF32(m.texel(rowRateMax))
-			x = age * (fmin + float32((fmax-fmin)*mUnit(emitter.Bits(st, emitter.ChannelFlipbookRate))))
+			x = age * (fmin + float32((fmax-fmin)*mUnit(hash.Bits(st, channel.FlipbookRate))))
 		}
 		fl := float32(math.Floor(float64(x)))
 		w := int(fl)

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"reflect"
 	"runtime"
@@ -383,7 +385,7 @@ func thin(qs []emitter.Billboard, vis []visible, keep float64) []emitter.Billboa
 		v := &vis[i]
 		lo := w
 		for j := v.lo; j < v.hi; j++ {
-			if emitter.Unit(qs[j].Stream, emitter.ChannelThin) < keep {
+			if hash.Unit(qs[j].Stream, channel.Thin) < keep {
 				qs[w] = qs[j]
 				w++
 			}

@@ -25,6 +25,8 @@ import (
 var Pure = []string{
 	"github.com/emberfx/ember/emitter",
 	"github.com/emberfx/ember/emitter/effectfile",
+	"github.com/emberfx/ember/internal/channel",
+	"github.com/emberfx/ember/internal/hash",
 	"github.com/emberfx/ember/internal/yamldoc",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/shaders",

@@ -1,21 +1,22 @@
-package emitter
+package hash
 
-// Tests of the stateless hash (Spray, section 3). The reference values come
-// from an independent implementation written the way Spray has to write it in
-// Luau: every number is a float64, the 32-bit products go through Multiply32
-// (16-bit halves, section 3.1), and xor and shifts are done with floor and
-// mod. Mix32 must agree with it bit for bit.
+// Tests of the stateless hash (docs/closed-form.md, section 1). The
+// reference values come from an independent implementation written the way
+// a language with float64 numbers only (such as Luau) has to write it:
+// every number is a float64, the 32-bit products go through multiply32
+// (16-bit halves), and xor and shifts are done with floor and mod. Mix32
+// must agree with it bit for bit.
 
 import (
+	"github.com/emberfx/ember/internal/channel"
 	"math"
 	"testing"
 )
 
-// Shared helpers of the core math tests. They carry a "core" prefix so they
-// cannot clash with helpers of other test files in this package.
+// Helpers of the statistical tests below.
 
-// coreWithin reports whether got is within tol of want (absolute).
-func coreWithin(got, want, tol float64) bool {
+// within reports whether got is within tol of want (absolute).
+func within(got, want, tol float64) bool {
 	if math.IsNaN(got) || math.IsNaN(want) {
 		return false
 	}
@@ -25,13 +26,8 @@ func coreWithin(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol
 }
 
-// coreRel reports whether got is within rel*|want| of want.
-func coreRel(got, want, rel float64) bool {
-	return coreWithin(got, want, rel*math.Abs(want))
-}
-
-// coreCorrelation is Pearson's correlation coefficient of xs and ys.
-func coreCorrelation(xs, ys []float64) float64 {
+// correlation is Pearson's correlation coefficient of xs and ys.
+func correlation(xs, ys []float64) float64 {
 	n := float64(len(xs))
 	var mx, my float64
 	for i := range xs {
@@ -50,9 +46,9 @@ func coreCorrelation(xs, ys []float64) float64 {
 	return sxy / math.Sqrt(sxx*syy)
 }
 
-// coreChiSquare is Pearson's statistic of counts against a uniform
+// chiSquare is Pearson's statistic of counts against a uniform
 // expectation.
-func coreChiSquare(counts []int) float64 {
+func chiSquare(counts []int) float64 {
 	total := 0
 	for _, c := range counts {
 		total += c
@@ -71,7 +67,7 @@ func coreChiSquare(counts []int) float64 {
 // deterministic; the threshold says how unlikely a pass by a bad hash is.
 const chi2Crit15 = 37.70
 
-// --- The float64-only reference (what Spray computes in Luau) ---
+// --- The float64-only reference ---
 
 const (
 	refTwo16 = 65536.0
@@ -81,7 +77,7 @@ const (
 // refMod is a mod m for m > 0, in [0, m).
 func refMod(a, m float64) float64 { return a - m*math.Floor(a/m) }
 
-// refMultiply32 is Spray's Multiply32: a*b mod 2^32 with a = 2^16 ah + al,
+// refMultiply32 is the float64-only 32-bit product: a*b mod 2^32 with a = 2^16 ah + al,
 // b = 2^16 bh + bl and the 2^32 ah bh term dropped. Every partial product is
 // below 2^32 and the sum below 2^34, so float64 holds it exactly.
 func refMultiply32(a, b float64) float64 {
@@ -108,7 +104,7 @@ func refShr(a float64, n int) float64 { return math.Floor(a / math.Exp2(float64(
 
 func refAdd(a, b float64) float64 { return refMod(a+b, refTwo32) }
 
-// refMix is M(x) of Spray section 3, in float64 arithmetic only.
+// refMix is M(x), in float64 arithmetic only.
 func refMix(x float64) float64 {
 	z := refAdd(x, 0x9E3779B9)
 	z = refMultiply32(refXor(z, refShr(z, 16)), 0x21F0AAAD)
@@ -126,11 +122,11 @@ func refBits(stream, channel float64) float64 {
 	return refMix(refXor(stream, refMultiply32(refAdd(channel, 1), 0x85EBCA77)))
 }
 
-// coreLCG is a plain 32-bit LCG (Numerical Recipes constants) that only
+// lcg is a plain 32-bit LCG (Numerical Recipes constants) that only
 // chooses test inputs.
-type coreLCG uint32
+type lcg uint32
 
-func (g *coreLCG) next() uint32 {
+func (g *lcg) next() uint32 {
 	*g = *g*1664525 + 1013904223
 	return uint32(*g)
 }
@@ -145,7 +141,7 @@ func hashInputs(n int) []uint32 {
 	for i := 0; i < 32; i++ {
 		in = append(in, 1<<i)
 	}
-	g := coreLCG(12345)
+	g := lcg(12345)
 	for i := 0; i < n; i++ {
 		in = append(in, g.next())
 	}
@@ -153,10 +149,10 @@ func hashInputs(n int) []uint32 {
 }
 
 // TestHashMultiply32Reference checks the test's own Multiply32 against the
-// machine's uint32 product, and shows why Spray needs it: a plain float64
+// machine's uint32 product, and shows why a float64-only language needs it: a plain float64
 // product loses exactly the low bits the hash depends on.
 func TestHashMultiply32Reference(t *testing.T) {
-	g := coreLCG(7)
+	g := lcg(7)
 	naiveWrong := 0
 	const n = 20000
 	for i := 0; i < n; i++ {
@@ -177,7 +173,7 @@ func TestHashMultiply32Reference(t *testing.T) {
 }
 
 // TestHashMix32MatchesFloat64Reference: Mix32 agrees bit for bit with the
-// float64-only splitmix32 of Spray on edge values and 5000 random inputs.
+// float64-only splitmix32 on edge values and 5000 random inputs.
 func TestHashMix32MatchesFloat64Reference(t *testing.T) {
 	for _, x := range hashInputs(5000) {
 		want := refMix(float64(x))
@@ -191,7 +187,7 @@ func TestHashMix32MatchesFloat64Reference(t *testing.T) {
 // the reference on many (seed, index, channel).
 func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 	seeds := []uint32{0, 1, 42, 0xDEADBEEF, 0xFFFFFFFF}
-	g := coreLCG(99)
+	g := lcg(99)
 	for _, s := range seeds {
 		for k := 0; k < 200; k++ {
 			i := uint32(k)
@@ -202,7 +198,7 @@ func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 			if want := refStream(float64(s), float64(i)); float64(st) != want {
 				t.Fatalf("Stream(%#x, %d) = %#08x, reference %#08x", s, i, st, uint32(want))
 			}
-			for _, ch := range []uint32{ChannelLifetime, ChannelSpread, ChannelFlipbookRandom + 32*7, 0xFFFFFFFF} {
+			for _, ch := range []uint32{channel.Lifetime, channel.Spread, channel.FlipbookRandom + 32*7, 0xFFFFFFFF} {
 				want := refBits(float64(st), float64(ch))
 				if got := Bits(st, ch); float64(got) != want {
 					t.Fatalf("Bits(%#08x, %d) = %#08x, reference %#08x", st, ch, got, uint32(want))
@@ -217,7 +213,7 @@ func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 
 // hashTable holds exact values computed with the float64 reference above
 // (refMix, refStream, refBits), so a reader can recompute them from the
-// formulas of Spray section 3 without Go's uint32 arithmetic.
+// formulas of docs/closed-form.md, section 1, without Go's uint32 arithmetic.
 var hashTable = []struct {
 	seed, index, channel uint32
 	stream, bits         uint32
@@ -299,7 +295,7 @@ func TestHashMix32Bijective(t *testing.T) {
 // TestHashUnitRange: Unit is in [0, 1) for every roll, including the
 // extreme Bits 0 and 0xFFFFFFFF, which the inverse mixer lets us reach.
 func TestHashUnitRange(t *testing.T) {
-	for _, ch := range []uint32{ChannelLifetime, ChannelShapeU, ChannelFlipbookRandom} {
+	for _, ch := range []uint32{channel.Lifetime, channel.ShapeU, channel.FlipbookRandom} {
 		// Bits(st, ch) = Mix32(st ^ (ch+1) phi2) = y  <=>  st = unmix32(y) ^ (ch+1) phi2
 		for _, c := range []struct {
 			bits uint32
@@ -320,7 +316,7 @@ func TestHashUnitRange(t *testing.T) {
 		}
 	}
 	for i := uint32(0); i < 100000; i++ {
-		u := Unit(Stream(3, i), ChannelSpeed)
+		u := Unit(Stream(3, i), channel.Speed)
 		if !(u >= 0 && u < 1) {
 			t.Fatalf("Unit(Stream(3, %d), speed) = %v, outside [0, 1)", i, u)
 		}
@@ -333,7 +329,7 @@ func TestHashUnitRange(t *testing.T) {
 // n = 100k. Tolerances are 5 standard errors.
 func TestHashUnitMoments(t *testing.T) {
 	const n = 100000
-	for _, c := range []struct{ seed, channel uint32 }{{0, ChannelLifetime}, {1, ChannelSpeed}, {0xC0FFEE, ChannelShapeV}, {7, ChannelFlipbookRandom + 32*3}} {
+	for _, c := range []struct{ seed, channel uint32 }{{0, channel.Lifetime}, {1, channel.Speed}, {0xC0FFEE, channel.ShapeV}, {7, channel.FlipbookRandom + 32*3}} {
 		var sum, sum2 float64
 		for i := uint32(0); i < n; i++ {
 			u := Unit(Stream(c.seed, i), c.channel)
@@ -344,10 +340,10 @@ func TestHashUnitMoments(t *testing.T) {
 		variance := sum2/n - mean*mean
 		seMean := 1 / math.Sqrt(12*n)
 		seVar := math.Sqrt(1.0 / 180 / n)
-		if !coreWithin(mean, 0.5, 5*seMean) {
+		if !within(mean, 0.5, 5*seMean) {
 			t.Errorf("seed %d channel %d: mean %.6f, want 0.5 ± %.6f", c.seed, c.channel, mean, 5*seMean)
 		}
-		if !coreWithin(variance, 1.0/12, 5*seVar) {
+		if !within(variance, 1.0/12, 5*seVar) {
 			t.Errorf("seed %d channel %d: variance %.6f, want 1/12 ± %.6f", c.seed, c.channel, variance, 5*seVar)
 		}
 	}
@@ -360,11 +356,11 @@ func TestHashChannelIndependence(t *testing.T) {
 	const n = 100000
 	tol := 5 / math.Sqrt(n)
 	pairs := [][2]uint32{
-		{ChannelLifetime, ChannelSpeed},
-		{ChannelShapeU, ChannelShapeV},
-		{ChannelSpeed, ChannelSpread},
-		{ChannelFlipbookRandom, ChannelFlipbookRandom + 32},
-		{ChannelSizeEnvelope, ChannelTransparencyEnvelope},
+		{channel.Lifetime, channel.Speed},
+		{channel.ShapeU, channel.ShapeV},
+		{channel.Speed, channel.Spread},
+		{channel.FlipbookRandom, channel.FlipbookRandom + 32},
+		{channel.SizeEnvelope, channel.TransparencyEnvelope},
 	}
 	xs, ys := make([]float64, n), make([]float64, n)
 	for _, p := range pairs {
@@ -372,7 +368,7 @@ func TestHashChannelIndependence(t *testing.T) {
 			st := Stream(11, uint32(i))
 			xs[i], ys[i] = Unit(st, p[0]), Unit(st, p[1])
 		}
-		if r := coreCorrelation(xs, ys); !coreWithin(r, 0, tol) {
+		if r := correlation(xs, ys); !within(r, 0, tol) {
 			t.Errorf("correlation of channels %d and %d = %.5f, want 0 ± %.4f", p[0], p[1], r, tol)
 		}
 	}
@@ -387,7 +383,7 @@ func TestHashNeighboursDoNotClump(t *testing.T) {
 	tol := 5 / math.Sqrt(n)
 	for _, seed := range []uint32{0, 0x12345678} {
 		for _, step := range []uint32{1, 2} {
-			for _, ch := range []uint32{ChannelSpeed, ChannelShapeU} {
+			for _, ch := range []uint32{channel.Speed, channel.ShapeU} {
 				xs, ys := make([]float64, n), make([]float64, n)
 				var single, pair [16]int
 				for i := range xs {
@@ -397,13 +393,13 @@ func TestHashNeighboursDoNotClump(t *testing.T) {
 					single[int(a*16)]++
 					pair[int(a*4)*4+int(b*4)]++
 				}
-				if r := coreCorrelation(xs, ys); !coreWithin(r, 0, tol) {
+				if r := correlation(xs, ys); !within(r, 0, tol) {
 					t.Errorf("seed %#x step %d channel %d: neighbour correlation %.5f, want 0 ± %.4f", seed, step, ch, r, tol)
 				}
-				if x := coreChiSquare(single[:]); x > chi2Crit15 {
+				if x := chiSquare(single[:]); x > chi2Crit15 {
 					t.Errorf("seed %#x channel %d: chi-square of 16 buckets %.2f > %.2f", seed, ch, x, chi2Crit15)
 				}
-				if x := coreChiSquare(pair[:]); x > chi2Crit15 {
+				if x := chiSquare(pair[:]); x > chi2Crit15 {
 					t.Errorf("seed %#x step %d channel %d: chi-square of 4x4 neighbour pairs %.2f > %.2f", seed, step, ch, x, chi2Crit15)
 				}
 			}
@@ -421,17 +417,17 @@ func TestHashSeedsDiffer(t *testing.T) {
 		if a == b {
 			same++
 		}
-		xs[i], ys[i] = Unit(a, ChannelSpeed), Unit(b, ChannelSpeed)
+		xs[i], ys[i] = Unit(a, channel.Speed), Unit(b, channel.Speed)
 	}
 	if same > 2 {
 		t.Errorf("seeds 1 and 2 share the stream of %d indices", same)
 	}
-	if r, tol := coreCorrelation(xs, ys), 5/math.Sqrt(n); !coreWithin(r, 0, tol) {
+	if r, tol := correlation(xs, ys), 5/math.Sqrt(n); !within(r, 0, tol) {
 		t.Errorf("correlation across seeds %.5f, want 0 ± %.4f", r, tol)
 	}
 }
 
-// TestHashRangeSignedInteger: the mapping formulas of the issue,
+// TestHashRangeSignedInteger: the mapping formulas,
 // Range = lo+(hi-lo)u, Signed = 2u-1, Integer = lo+floor(u(hi-lo+1)).
 func TestHashRangeSignedInteger(t *testing.T) {
 	const uMax = 1 - 1.0/4294967296 // the largest Unit
@@ -443,7 +439,7 @@ func TestHashRangeSignedInteger(t *testing.T) {
 		{3, 3, 0.9, 3},
 		{5, 1, 0.5, 3}, // no ordering requirement: lo + (hi-lo) u
 	} {
-		if got := Range(c.lo, c.hi, c.u); !coreWithin(got, c.want, 1e-15) {
+		if got := Range(c.lo, c.hi, c.u); !within(got, c.want, 1e-15) {
 			t.Errorf("Range(%v, %v, %v) = %v, want %v", c.lo, c.hi, c.u, got, c.want)
 		}
 	}
@@ -457,7 +453,7 @@ func TestHashRangeSignedInteger(t *testing.T) {
 			t.Errorf("Signed(%v) = %v, want %v", c.u, got, c.want)
 		}
 	}
-	if got := Signed(uMax); !(got < 1) || !coreWithin(got, 1, 1e-9) {
+	if got := Signed(uMax); !(got < 1) || !within(got, 1, 1e-9) {
 		t.Errorf("Signed(uMax) = %.17g, want just below 1", got)
 	}
 	for _, c := range []struct {
@@ -498,14 +494,14 @@ func TestHashIntegerUniform(t *testing.T) {
 	for _, n := range []int{6, 16} {
 		counts := make([]int, n)
 		for i := uint32(0); i < rolls; i++ {
-			k := Integer(1, n, Unit(Stream(5, i), ChannelFlipbookStart))
+			k := Integer(1, n, Unit(Stream(5, i), channel.FlipbookStart))
 			if k < 1 || k > n {
 				t.Fatalf("Integer(1, %d, u) = %d, outside 1..%d", n, k, n)
 			}
 			counts[k-1]++
 		}
 		if n == 16 {
-			if x := coreChiSquare(counts); x > chi2Crit15 {
+			if x := chiSquare(counts); x > chi2Crit15 {
 				t.Errorf("Integer(1, 16, u): chi-square %.2f > %.2f (counts %v)", x, chi2Crit15, counts)
 			}
 		}
@@ -513,7 +509,7 @@ func TestHashIntegerUniform(t *testing.T) {
 		want := float64(rolls) / float64(n)
 		sd := math.Sqrt(want * (1 - 1/float64(n)))
 		for k, c := range counts {
-			if !coreWithin(float64(c), want, 5*sd) {
+			if !within(float64(c), want, 5*sd) {
 				t.Errorf("Integer(1, %d, u) = %d came %d times, want %.0f ± %.0f", n, k+1, c, want, 5*sd)
 			}
 		}
