@@ -256,7 +256,7 @@ func (e *Effect) Forward(dt float64) {
 	if dt != dt {
 		return
 	}
-	e.SetClock(addTicks(e.clock, SecondsToTicks(dt)))
+	e.SetClock(e.clock.Add(SecondsToTicks(dt)))
 }
 
 // Advance moves a playing effect by dt × TimeScale seconds; a paused one
@@ -265,22 +265,17 @@ func (e *Effect) Advance(dt float64) {
 	if !e.playing || dt != dt {
 		return
 	}
-	e.SetClock(addTicks(e.clock, SecondsToTicks(dt*e.snap.spec.TimeScale)))
+	e.SetClock(e.clock.Add(SecondsToTicks(dt * e.snap.spec.TimeScale)))
 }
 
-// Step moves a playing effect by dt × TimeScale, dt in ticks: the
+// Step moves a playing effect by dt.Scale(TimeScale), dt in ticks: the
 // scheduler's fixed step. Scaling rounds to the nearest tick, so the same
 // steps always land on the same clocks.
 func (e *Effect) Step(dt Ticks) {
 	if !e.playing {
 		return
 	}
-	ts := e.snap.spec.TimeScale
-	if ts == 1 {
-		e.SetClock(addTicks(e.clock, dt))
-		return
-	}
-	e.SetClock(addTicks(e.clock, Ticks(math.Round(float64(dt)*ts))))
+	e.SetClock(e.clock.Add(dt.Scale(e.snap.spec.TimeScale)))
 }
 
 // SetEnabled turns the steady stream on or off from the current clock on.
@@ -395,7 +390,7 @@ func (e *Effect) PixelsPerStud() float64 {
 func (e *Effect) Done() bool {
 	life := e.lifeTicks()
 	for _, b := range e.bursts {
-		if b.Time+life > e.clock {
+		if b.Time.Add(life) > e.clock {
 			return false
 		}
 	}
@@ -415,7 +410,7 @@ func (e *Effect) Done() bool {
 		}
 		on = tg.on
 	}
-	return lastOn < 0 || (lastOn != math.MaxInt64 && lastOn+life <= e.clock)
+	return lastOn < 0 || (lastOn != math.MaxInt64 && lastOn.Add(life) <= e.clock)
 }
 
 // lifeTicks is Lifetime.Max in ticks, rounded up.
@@ -431,7 +426,7 @@ func (e *Effect) prune() {
 	horizon := e.reach - e.history
 	life := e.lifeTicks()
 	i := 0
-	for i < len(e.bursts) && e.bursts[i].Time+life <= horizon {
+	for i < len(e.bursts) && e.bursts[i].Time.Add(life) <= horizon {
 		i++
 	}
 	forced := false

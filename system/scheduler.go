@@ -108,15 +108,14 @@ func New(opts *Options) *Scheduler {
 func (s *Scheduler) Step() emitter.Ticks { return s.step }
 
 // WorldStep returns the step the next update moves the world clock by:
-// the fixed step times TimeScale, rounded to the tick (0 when paused).
+// Step().Scale(TimeScale), the fixed step times TimeScale rounded to the
+// tick and saturating at the ends of the clock's range (0 when paused or
+// when TimeScale is NaN).
 func (s *Scheduler) WorldStep() emitter.Ticks {
-	if s.Paused || s.TimeScale != s.TimeScale {
+	if s.Paused {
 		return 0
 	}
-	if s.TimeScale == 1 {
-		return s.step
-	}
-	return emitter.Ticks(math.Round(float64(s.step) * s.TimeScale))
+	return s.step.Scale(s.TimeScale)
 }
 
 // Stepped returns how many effects the last update advanced: the playing
@@ -138,7 +137,7 @@ func (s *Scheduler) UpdateWorld(w donburi.World) {
 	}
 	reg := component.GetRegistry(w)
 	if dt < 0 {
-		s.seeker.seek(w, reg, max(reg.Now+dt, 0))
+		s.seeker.seek(w, reg, max(reg.Now.Add(dt), 0))
 		return
 	}
 	s.w, s.reg, s.dt = w, reg, dt
@@ -149,20 +148,11 @@ func (s *Scheduler) UpdateWorld(w donburi.World) {
 		component.PlayingQuery().Each(w, s.anchorFn)
 		reg.Step = dt
 	}
-	reg.Now = addTicks(reg.Now, dt)
+	reg.Now = reg.Now.Add(dt)
 	reg.Reach = max(reg.Reach, reg.Now)
 	component.PlayingQuery().Each(w, s.stepFn)
 	pendingQuery.Each(w, s.pendingFn)
 	s.flush(w, reg)
-}
-
-// addTicks adds without overflow.
-func addTicks(a, b emitter.Ticks) emitter.Ticks {
-	c := a + b
-	if b > 0 && c < a {
-		return math.MaxInt64
-	}
-	return c
 }
 
 // anchorEntry records a segment for a playing effect at the world clock

@@ -63,6 +63,42 @@ func TestDefaults(t *testing.T) {
 	}
 }
 
+// TestWorldStepSaturates: an absurd TimeScale saturates the world step and
+// the world clock at the end of the range, with the one rule of
+// emitter.Ticks, instead of wrapping into a negative step that would seek
+// backwards.
+func TestWorldStepSaturates(t *testing.T) {
+	const top = emitter.Ticks(math.MaxInt64)
+	step := emitter.Ticks(emitter.TicksPerSecond / 60)
+	cases := []struct {
+		name        string
+		scale       float64
+		step, clock emitter.Ticks
+	}{
+		{"1", 1, step, 2 * step},
+		{"1e12", 1e12, top, top},
+		{"+Inf", math.Inf(1), top, top},
+		{"1e300", 1e300, top, top},
+		{"NaN", math.NaN(), 0, 0},
+	}
+	for _, c := range cases {
+		w := donburi.NewWorld()
+		e := newEffect(t, w, streamSpec(), component.Options{Play: true})
+		s := New(&Options{TimeScale: c.scale})
+		if got := s.WorldStep(); got != c.step {
+			t.Errorf("TimeScale %s: WorldStep %d, want %d", c.name, got, c.step)
+		}
+		s.UpdateWorld(w)
+		s.UpdateWorld(w)
+		if got := Clock(w); got != c.clock {
+			t.Errorf("TimeScale %s: world clock after two updates %d, want %d", c.name, got, c.clock)
+		}
+		if got := effectOf(t, w, e).Clock(); got != c.clock {
+			t.Errorf("TimeScale %s: effect clock after two updates %d, want %d", c.name, got, c.clock)
+		}
+	}
+}
+
 // TestClocks: the world clock moves by the scaled step; effects by the world
 // step times their own TimeScale; Paused and TimeScale 0 stop everything.
 func TestClocks(t *testing.T) {
