@@ -60,10 +60,10 @@ type Effect struct {
 	maxBursts    int
 
 	segs, streamSegs []segment // scratch, reused by every evaluation
+	runs             []Run
 	buf              []Particle
 
-	revision    uint64 // counts changes to the history data (see Revision)
-	bounds      Rect   // cached Bounds of an effect without a track
+	bounds      Rect // cached Bounds of an effect without a track
 	boundsValid bool
 	noCache     bool
 	streamCache []constants
@@ -193,7 +193,6 @@ func (e *Effect) AddBurst(t Ticks, n int) {
 	n = min(n, e.snap.spec.MaxParticles)
 	e.bursts = insertBurst(e.bursts, Burst{Time: max(t, 0), Count: n, Index: e.nextBurst})
 	e.nextBurst++
-	e.revision++
 	e.prune()
 }
 
@@ -287,37 +286,12 @@ func (e *Effect) SetEnabled(on bool) {
 	for i > 0 && e.toggles[i-1].at >= e.clock {
 		i--
 	}
-	n := len(e.toggles)
-	same := n == i // what the list will be: its first i, plus this change if any
 	if e.enabledAtIn(e.toggles[:i], e.clock) != on {
-		same = n == i+1 && e.toggles[i] == toggle{e.clock, on}
 		e.toggles = append(e.toggles[:i], toggle{e.clock, on})
 	} else {
 		e.toggles = e.toggles[:i]
 	}
-	if !same {
-		e.revision++
-	}
 }
-
-// EnabledAtStart reports the stream's state before its first recorded
-// toggle (at clock 0 unless history was pruned).
-func (e *Effect) EnabledAtStart() bool { return e.enabled0 }
-
-// AppendToggles appends the recorded changes of the stream's Enabled state,
-// oldest first, to dst.
-func (e *Effect) AppendToggles(dst []Toggle) []Toggle {
-	for _, t := range e.toggles {
-		dst = append(dst, Toggle{At: t.at, On: t.on})
-	}
-	return dst
-}
-
-// Revision counts changes to what the effect shows apart from its clock and
-// host track: bursts, Enabled toggles, seed, snapshot, host size, restarts
-// and restores. A renderer that mirrors an effect's history re-reads it
-// only when the revision moves.
-func (e *Effect) Revision() uint64 { return e.revision }
 
 // Enabled reports whether the stream runs at the current clock.
 func (e *Effect) Enabled() bool { return e.enabledAt(e.clock) }
@@ -436,7 +410,6 @@ func (e *Effect) prune() {
 	}
 	if forced || (i > 0 && 2*i >= len(e.bursts)) {
 		e.bursts = append(e.bursts[:0], e.bursts[i:]...)
-		e.revision++
 	}
 	births := horizon - life // the earliest birth still visible
 	j := 0
@@ -446,7 +419,6 @@ func (e *Effect) prune() {
 	if j > 0 && 2*j >= len(e.toggles) {
 		e.enabled0 = e.toggles[j-1].on
 		e.toggles = append(e.toggles[:0], e.toggles[j:]...)
-		e.revision++
 	}
 	e.track.prune(births)
 }

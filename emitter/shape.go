@@ -19,8 +19,7 @@ import (
 // channel so the choice survives rewinding.
 func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 	sp := &s.spec
-	a := sp.EmissionSize.X * 0.5 * w
-	b := sp.EmissionSize.Y * 0.5 * h
+	a, b := s.emissionHalfExtents(w, h)
 	nx, ny = s.dirX, s.dirY
 	if a > 0 || b > 0 {
 		u := hash.Unit(st, channel.ShapeU)
@@ -41,6 +40,16 @@ func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 	}
 	return ox, oy, nx, ny
 }
+
+// emissionHalfExtents returns the emission area's half-extents in pixels
+// on a host of w × h pixels.
+func (s *Snapshot) emissionHalfExtents(w, h float64) (a, b float64) {
+	return s.spec.EmissionSize.X * 0.5 * w, s.spec.EmissionSize.Y * 0.5 * h
+}
+
+// sphereCentre is the angle a Sphere's arc is centred on: the emission
+// direction on the ellipse of semi-axes a × b.
+func (s *Snapshot) sphereCentre(a, b float64) float64 { return math.Atan2(s.dirY*b, s.dirX*a) }
 
 // boxPoint samples a box of half-extents a × b. A box face emits through
 // itself, so the normal stays the EmissionDirection.
@@ -86,7 +95,7 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 			rho = math.Sqrt(p*p + v*(1-p*p))
 		}
 	case Sphere:
-		theta = math.Atan2(s.dirY*b, s.dirX*a) + (2*u-1)*math.Pi*p
+		theta = s.sphereCentre(a, b) + (2*u-1)*math.Pi*p
 		if sp.ShapeStyle == Volume {
 			rho = math.Sqrt(v)
 		}

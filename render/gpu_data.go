@@ -1,10 +1,6 @@
 package render
 
-import (
-	"math"
-
-	"github.com/emberfx/ember/emitter"
-)
+import "github.com/emberfx/ember/emitter"
 
 // The GPU path's rows live in a texture of their own (image 2 of its draw
 // calls; image 1 is the batched path's data texture, whose kind rows give
@@ -71,92 +67,51 @@ const (
 // carries instance row + gpuRowLimit · kind row as one exact float.
 const gpuRowLimit = 4096
 
-// gpuMotion is what the CPU side of the GPU path needs from a snapshot,
-// read once: the values emitter compiles privately, derived the same way.
+// gpuMotion is what the GPU path keeps of a snapshot: its motion row and
+// the emitter's compiled constants.
 type gpuMotion struct {
 	row          int
-	rate         float64
-	lifeMax      float64
-	window       float64 // the stream's live span in index units
+	c            emitter.Constants
 	maxParticles int
 	unlocked     bool // LockedToPart = false
-	speedScale   float64
-	sizeScale    float64
-	scale        float64
-	emitW, emitH float64 // EmissionSize
-	dirX, dirY   float64
-	layers       int
 }
 
-// newGPUMotion derives snap's motion values.
 func newGPUMotion(snap *emitter.Snapshot) *gpuMotion {
-	sp := snap.Spec()
-	m := &gpuMotion{
-		rate:         snap.Rate(),
-		lifeMax:      snap.MaxLifetime(),
-		maxParticles: snap.MaxParticles(),
-		unlocked:     !sp.LockedToPart,
-		speedScale:   sp.SpeedScale,
-		sizeScale:    sp.SizeScale,
-		scale:        sp.Scale,
-		emitW:        sp.EmissionSize.X,
-		emitH:        sp.EmissionSize.Y,
-		layers:       1,
-	}
-	m.window = min(m.rate*m.lifeMax, float64(m.maxParticles))
-	m.dirX, m.dirY = direction(sp.EmissionDirection)
-	if l := snap.LightEmission(); l > 0 && snap.GlowLayers() > 1 {
-		m.layers = snap.GlowLayers()
-	}
-	return m
-}
-
-// direction is emitter's face-to-screen mapping (+Y down; Front and Back
-// fall back to Top).
-func direction(n emitter.NormalID) (x, y float64) {
-	switch n {
-	case emitter.Bottom:
-		return 0, 1
-	case emitter.Left:
-		return -1, 0
-	case emitter.Right:
-		return 1, 0
-	}
-	return 0, -1
+	return &gpuMotion{c: snap.Constants(), maxParticles: snap.MaxParticles(), unlocked: !snap.Spec().LockedToPart}
 }
 
 // encodeMotion writes snap's motion row into row (gpuRowBytes long).
 func encodeMotion(row []byte, snap *emitter.Snapshot) {
 	clear(row[:gpuRowBytes])
 	sp := snap.Spec()
-	m := newGPUMotion(snap)
+	c := snap.Constants()
 	nS, nQ := min(len(sp.Size), emitter.MaxKeypoints), min(len(sp.Squash), emitter.MaxKeypoints)
 	flags := 0
 	if sp.Lifetime.Min == sp.Lifetime.Max {
 		flags |= motFlagConstLife
 	}
 	putBytes(row, motEnums, byte(sp.Shape), byte(sp.ShapeStyle), byte(sp.ShapeInOut), byte(sp.Orientation))
-	putBytes(row, motCounts, byte(nS), byte(nQ), byte(m.layers), byte(flags))
-	putFloat(row, motLifeMin, sp.Lifetime.Min)
-	putFloat(row, motLifeMax, m.lifeMax)
-	putFloat(row, motRate, m.rate)
+	putBytes(row, motCounts, byte(nS), byte(nQ), byte(c.Layers), byte(flags))
+	putFloat(row, motLifeMin, c.LifeMin)
+	putFloat(row, motLifeMax, c.LifeMax)
+	putFloat(row, motRate, c.Rate)
 	putFloat(row, motSpeedMin, sp.Speed.Min)
 	putFloat(row, motSpeedMax, sp.Speed.Max)
-	putFloat(row, motDirX, m.dirX)
-	putFloat(row, motDirY, m.dirY)
-	putFloat(row, motAccX, sp.Acceleration.X)
-	putFloat(row, motAccY, -sp.Acceleration.Y)
-	putFloat(row, motSpread, math.Abs(sp.SpreadAngle.X)*math.Pi/180)
+	putFloat(row, motDirX, c.DirX)
+	putFloat(row, motDirY, c.DirY)
+	putFloat(row, motAccX, c.AccX)
+	putFloat(row, motAccY, c.AccY)
+	putFloat(row, motSpread, c.Spread)
 	putFloat(row, motDrag, sp.Drag)
 	putFloat(row, motPartial, sp.ShapePartial)
 	putFloat(row, motRotMin, sp.Rotation.Min)
 	putFloat(row, motRotMax, sp.Rotation.Max)
 	putFloat(row, motRotSpeedMin, sp.RotSpeed.Min)
 	putFloat(row, motRotSpeedMax, sp.RotSpeed.Max)
-	putFloat(row, motRadius, snap.MaxHalfDiagonal())
+	putFloat(row, motRadius, c.MaxHalfDiagonal)
 	putFloat(row, motGlow, 1)
 	putFloat(row, motGlow+1, 1)
-	for n := 1; n < m.layers; n++ {
+	for n := 1; n < c.Layers; n++ {
 		// The batched path's layer values, float32 alike (kindOf).
 		g, f := emitter.Glow(n, 0, snap.LightEmission())
 		putFloat(row, motGlow+2*n, g)
@@ -184,16 +139,16 @@ type gpuSlot struct {
 
 // instanceRow is the content of an instance row.
 type instanceRow struct {
-	seed                   uint32
-	motion                 int
-	moveScale, sizeScale   float64
-	halfW, halfH           float64
-	sphereBase             float64
-	origin                 emitter.Ticks // the clock burst births are relative to
-	maxParticles           int
-	slots                  [MaxGPUBursts]gpuSlot
-	nslots                 int
-	hostW, hostH, pixPerSt float64 // what the scales were derived from
+	seed                 uint32
+	motion               int
+	moveScale, sizeScale float64
+	halfW, halfH         float64
+	sphereBase           float64
+	origin               emitter.Ticks // the clock burst births are relative to
+	maxParticles         int
+	slots                [MaxGPUBursts]gpuSlot
+	nslots               int
+	host                 emitter.HostScale // what the scales were read from
 }
 
 // encodeInstance writes in into row (gpuRowBytes long).

@@ -344,12 +344,15 @@ func TestGPUMotionRow(t *testing.T) {
 }
 
 // TestGPURowWrites: an instance row is rewritten only when what it holds
-// changes: new bursts, a seed, a host size, the origin drifting 16 s
+// changes: new bursts, a seed, the host's scales, the origin drifting 16 s
 // from the clock while bursts are visible; not for clock steps, rewinds
 // within the slots it holds, or the stream.
 func TestGPURowWrites(t *testing.T) {
 	r := newRenderer(t, nil)
-	e := streamEffect(t, 0, 1, func(sp *emitter.Spec) { sp.Lifetime = emitter.Constant(1) })
+	e := streamEffect(t, 0, 1, func(sp *emitter.Spec) {
+		sp.Lifetime = emitter.Constant(1)
+		sp.EmissionSize = emitter.Vector2{X: 1, Y: 1} // the host size sets the emission area
+	})
 	e.Play()
 	frame := func() int {
 		w := r.gpu.writes
@@ -425,8 +428,8 @@ func TestGPURowWrites(t *testing.T) {
 	}
 }
 
-// TestGPUToggleSync: the stream's Enabled history is re-read when it may
-// have changed, and the walk follows it.
+// TestGPUToggleSync: the walk follows the stream's Enabled history, bursts
+// and rollbacks as the effect's Window gives them.
 func TestGPUToggleSync(t *testing.T) {
 	r := newRenderer(t, nil)
 	e := streamEffect(t, 0.5, 2, nil)
@@ -452,24 +455,25 @@ func TestGPUToggleSync(t *testing.T) {
 	e.Advance(0.3)
 	check("on again")
 
-	// Emitting every frame re-reads the history once per burst (each moves
-	// the revision); frames without a change re-read nothing.
-	reads := r.gpu.instances[e].reads
+	// Emitting every frame rewrites the instance row at most once per
+	// burst (each changes the visible bursts); frames without a change
+	// write nothing.
+	writes := r.gpu.writes
 	for range 10 {
 		e.Emit(2)
 		e.Advance(1.0 / 60)
 		check("emitting")
 	}
-	if n := r.gpu.instances[e].reads - reads; n > 10 {
-		t.Errorf("%d history reads for 10 bursts", n)
+	if n := r.gpu.writes - writes; n > 10 {
+		t.Errorf("%d row writes for 10 bursts", n)
 	}
-	reads = r.gpu.instances[e].reads
+	writes = r.gpu.writes
 	for range 5 {
 		e.Advance(1.0 / 60)
 		check("steady")
 	}
-	if n := r.gpu.instances[e].reads - reads; n != 0 {
-		t.Errorf("%d history reads on steady frames", n)
+	if n := r.gpu.writes - writes; n != 0 {
+		t.Errorf("%d row writes on steady frames", n)
 	}
 	// Rolling back to a saved state and replaying other inputs is seen
 	// (the clock goes back).
