@@ -1,9 +1,10 @@
 package emitter
 
 import (
+	"math"
+
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
-	"math"
 )
 
 // AppendParticles appends the particles alive at the current clock to dst,

@@ -1,8 +1,9 @@
 package emitter
 
 import (
-	"github.com/emberfx/ember/internal/hash"
 	"math"
+
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // EffectOptions configures an [Effect]. The zero value, or nil, gives the

@@ -1,9 +1,10 @@
 package emitter
 
 import (
+	"math"
+
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
-	"math"
 )
 
 // flipbook returns the 0-based cell (row-major, cell 0 top-left; Spray's

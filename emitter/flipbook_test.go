@@ -11,10 +11,11 @@ package emitter
 //	Random:   n = 1 + floor(N u(s, i, 14 + 32 w))
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // flipSnap compiles a flipbook spec. Custom layouts take cols × rows.

@@ -1,11 +1,11 @@
 package emitter_test
 
 import (
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 func TestQuadsMatchParticles(t *testing.T) {

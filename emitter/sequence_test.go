@@ -5,9 +5,10 @@ package emitter
 // S(tau) = value(tau) + envelope(tau) × roll, roll in [-1, 1).
 
 import (
+	"testing"
+
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
-	"testing"
 )
 
 // seqCurve rises from 0 to 10 with a widening band, then falls to 4 with no

@@ -1,9 +1,10 @@
 package emitter
 
 import (
+	"math"
+
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
-	"math"
 )
 
 // spawn samples the emission area for a particle with stream st on a host of

@@ -5,10 +5,11 @@ package emitter
 // cone through an Effect.
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // coreSnapshot compiles DefaultSpec after edit.

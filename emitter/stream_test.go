@@ -5,10 +5,11 @@ package emitter
 // caps and the key scheme (stream 2i, burst 2(b P + j) + 1).
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // streamEffect builds a paused effect of the edited default spec, seed 5.

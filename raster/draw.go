@@ -1,7 +1,6 @@
 package raster
 
 import (
-	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"math"
 	"reflect"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // Item is one effect to draw.

@@ -2,14 +2,14 @@ package raster
 
 import (
 	"bytes"
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"image/color"
 	"math"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // Tests of Draw against docs/appearance.md with values worked out by hand.

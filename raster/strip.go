@@ -1,13 +1,13 @@
 package raster
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"image/color"
 	"math"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // StripRow returns the colour-strip row of the particle whose stream hash is

@@ -2,8 +2,6 @@ package effectfile
 
 import (
 	"errors"
-	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/internal/yamldoc"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/yamldoc"
 )
 
 // allFieldsYAML sets every field of an effect file to a value other than its

@@ -8,9 +8,10 @@ package hash
 // must agree with it bit for bit.
 
 import (
-	"github.com/emberfx/ember/internal/channel"
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
 )
 
 // Helpers of the statistical tests below.
