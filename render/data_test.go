@@ -1,12 +1,13 @@
 package render
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
 func snapshotOf(tb testing.TB, edit func(*emitter.Spec)) *emitter.Snapshot {
@@ -43,21 +44,21 @@ func TestDataRowRoundTrip(t *testing.T) {
 	})
 	tex := rect{2047, 65535, 300, 17}
 	strip := rect{1, 2, 3, 4}
-	row := make(mirrorRow, rowBytes)
+	row := make(mirrorRow, rowlayout.RowBytes)
 	encodeRow(row, snap, tex, &strip)
 	sp := snap.Spec()
 
-	h := row.texel(rowHeader)
-	if int(h[0]) != 4 || int(h[1]) != 3 || h[2] != byte(emitter.BlendCutout) || int(h[3]) != flagBlendFrames|flagStartRandom|flagStrip {
+	h := row.texel(rowlayout.RowHeader)
+	if int(h[0]) != 4 || int(h[1]) != 3 || h[2] != byte(emitter.BlendCutout) || int(h[3]) != rowlayout.FlagBlendFrames|rowlayout.FlagStartRandom|rowlayout.FlagStrip {
 		t.Errorf("header %v", h)
 	}
-	if fb := row.texel(rowFlipbook); fb != [4]byte{64, 3, byte(emitter.FlipbookPingPong), 0} {
+	if fb := row.texel(rowlayout.RowFlipbook); fb != [4]byte{64, 3, byte(emitter.FlipbookPingPong), 0} {
 		t.Errorf("flipbook %v", fb)
 	}
 	for _, c := range []struct {
 		texel int
 		want  rect
-	}{{rowTexPos, tex}, {rowStripPos, strip}} {
+	}{{rowlayout.RowTexPos, tex}, {rowlayout.RowStripPos, strip}} {
 		p, s := row.texel(c.texel), row.texel(c.texel+1)
 		if got := (rect{mLow16(p), mHigh16(p), mLow16(s), mHigh16(s)}); got != c.want {
 			t.Errorf("rect at %d: %v, want %v", c.texel, got, c.want)
@@ -66,13 +67,13 @@ func TestDataRowRoundTrip(t *testing.T) {
 	for _, c := range []struct {
 		texel int
 		want  float64
-	}{{rowBrightness, 15}, {rowInfluence, 0.3}, {rowEmission, 0.5}, {rowRateMin, 0.001}, {rowRateMax, 9999.5}} {
+	}{{rowlayout.RowBrightness, 15}, {rowlayout.RowInfluence, 0.3}, {rowlayout.RowEmission, 0.5}, {rowlayout.RowRateMin, 0.001}, {rowlayout.RowRateMax, 9999.5}} {
 		if got := mF32(row.texel(c.texel)); got != float32(c.want) {
 			t.Errorf("texel %d: %v, want %v", c.texel, got, float32(c.want))
 		}
 	}
 	for i, k := range sp.Transparency {
-		j := rowTrans + 3*i
+		j := rowlayout.RowTrans + 3*i
 		if got := mFixed24(row.texel(j)); math.Abs(float64(got)-k.Time) > 0.5/(1<<24) {
 			t.Errorf("transparency key %d time %v, want %v", i, got, k.Time)
 		}
@@ -84,7 +85,7 @@ func TestDataRowRoundTrip(t *testing.T) {
 		}
 	}
 	for i, k := range sp.Color {
-		j := rowColor + 4*i
+		j := rowlayout.RowColor + 4*i
 		for c, want := range []float64{k.Time, k.Color.R, k.Color.G, k.Color.B} {
 			if got := mFixed24(row.texel(j + c)); math.Abs(float64(got)-want) > 0.5/(1<<24) {
 				t.Errorf("colour key %d field %d: %v, want %v", i, c, got, want)
@@ -132,7 +133,7 @@ func TestDataRowTwentyKeypoints(t *testing.T) {
 			sp.Color = append(sp.Color, emitter.ColorKeypoint{Time: tm, Color: emitter.Color{R: float64(i%2) * 0.9, G: float64(i) / 19, B: 0.5}})
 		}
 	})
-	row := make(mirrorRow, rowBytes)
+	row := make(mirrorRow, rowlayout.RowBytes)
 	encodeRow(row, snap, rect{}, nil)
 	sp := snap.Spec()
 	for i := 0; i <= 997; i++ {
@@ -202,7 +203,7 @@ func TestMirrorMatchesEmitter(t *testing.T) {
 	for _, c := range cases {
 		snap := snapshotOf(t, func(sp *emitter.Spec) { base(sp); c.edit(sp) })
 		sp := snap.Spec()
-		row := make(mirrorRow, rowBytes)
+		row := make(mirrorRow, rowlayout.RowBytes)
 		encodeRow(row, snap, rect{0, 0, 64, 64}, nil)
 		e, err := emitter.NewEffect(snap, &emitter.EffectOptions{Seed: 7, Ambient: amb})
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -42,10 +43,10 @@ const (
 	// MaxGPUParticles is the most candidates (stream indices of the live
 	// window plus the particles of the visible bursts) the GPU path's
 	// shader walks per effect: the constant bound of its loop.
-	MaxGPUParticles = 1024
+	MaxGPUParticles = rowlayout.MaxCandidates
 	// MaxGPUBursts is the most bursts that may be visible at once. An
 	// instance row holds this many: the visible ones and the next.
-	MaxGPUBursts = 16
+	MaxGPUBursts = rowlayout.MaxBursts
 )
 
 // The other conditions for the GPU path: the stream's live window must be
@@ -53,7 +54,7 @@ const (
 // within one Lifetime.Max shows two runs), LockedToPart = false must not
 // come with a host track (particles then stay where the host was at their
 // birth: a per-particle lookup of the track the shader does not do), and
-// the effect's rows must fit the GPU texture's gpuRowLimit.
+// the effect's rows must fit the GPU texture's rowlayout.RowLimit.
 
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
@@ -162,7 +163,7 @@ type gpuPath struct {
 	used    int   // rows handed out
 	free    []int // rows freed by the sweep
 	writes  int   // rows written so far (for tests)
-	scratch [gpuRowBytes]byte
+	scratch [rowlayout.GPURowBytes]byte
 
 	motions   map[*emitter.Snapshot]*gpuMotion
 	instances map[*emitter.Effect]*gpuInstance
@@ -191,7 +192,7 @@ type gpuItem struct {
 	xrel               float32 // the stream clock x = c·r minus the window's first index
 	baseHi, baseLo     float32 // that index mod 2^32, in 16-bit halves
 	bclock             float32 // the clock minus the row's origin, seconds
-	rows               float32 // instance row + gpuRowLimit · kind row
+	rows               float32 // instance row + rowlayout.RowLimit · kind row
 	ns                 float32 // stream candidates (0: none)
 	hostRot            float32 // degrees
 	bursts             float32 // first visible slot + 64 · visible bursts
@@ -246,11 +247,11 @@ func (g *gpuPath) allocRow() (int, bool) {
 		g.free = g.free[:n-1]
 		return row, true
 	}
-	if g.used >= gpuRowLimit {
+	if g.used >= rowlayout.RowLimit {
 		return 0, false
 	}
 	g.used++
-	if need := g.used * gpuRowBytes; len(g.pix) < need {
+	if need := g.used * rowlayout.GPURowBytes; len(g.pix) < need {
 		g.pix = append(g.pix, make([]byte, need-len(g.pix))...)
 	}
 	return g.used - 1, true
@@ -259,14 +260,14 @@ func (g *gpuPath) allocRow() (int, bool) {
 // writeRow stores row data and uploads it, growing the texture when full.
 func (g *gpuPath) writeRow(row int, data []byte) {
 	g.writes++
-	copy(g.pix[row*gpuRowBytes:(row+1)*gpuRowBytes], data)
+	copy(g.pix[row*rowlayout.GPURowBytes:(row+1)*rowlayout.GPURowBytes], data)
 	if row < g.texRows {
 		sub := g.subs[row]
 		if sub == nil {
-			sub = g.tex.SubImage(image.Rect(0, row, gpuRowTexels, row+1)).(*ebiten.Image)
+			sub = g.tex.SubImage(image.Rect(0, row, rowlayout.GPURowTexels, row+1)).(*ebiten.Image)
 			g.subs[row] = sub
 		}
-		sub.WritePixels(data[:gpuRowBytes])
+		sub.WritePixels(data[:rowlayout.GPURowBytes])
 		return
 	}
 	// The old texture is left to the garbage collector, as the batched
@@ -276,9 +277,9 @@ func (g *gpuPath) writeRow(row int, data []byte) {
 		n *= 2
 	}
 	g.texRows = n
-	g.tex = ebiten.NewImage(gpuRowTexels, n)
+	g.tex = ebiten.NewImage(rowlayout.GPURowTexels, n)
 	g.subs = make([]*ebiten.Image, n)
-	g.tex.SubImage(image.Rect(0, 0, gpuRowTexels, g.used)).(*ebiten.Image).WritePixels(g.pix[:g.used*gpuRowBytes])
+	g.tex.SubImage(image.Rect(0, 0, rowlayout.GPURowTexels, g.used)).(*ebiten.Image).WritePixels(g.pix[:g.used*rowlayout.GPURowBytes])
 }
 
 // motionOf returns snap's motion values, writing its row on first use; nil
@@ -363,7 +364,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	}
 	snap := e.Snapshot()
 	m := g.motionOf(snap)
-	if m == nil || (m.unlocked && e.Track().Len() > 0) || k.row >= gpuRowLimit {
+	if m == nil || (m.unlocked && e.Track().Len() > 0) || k.row >= rowlayout.RowLimit {
 		return fallback()
 	}
 	x0, y0, x1, y1 := boundsQuad(b, ox, oy, view)
@@ -408,7 +409,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		baseHi:     float32(uint32(lo) >> 16),
 		baseLo:     float32(uint32(lo) & 0xFFFF),
 		bclock:     float32((w.Clock - in.data.origin).Seconds()),
-		rows:       float32(in.row) + gpuRowLimit*k.row,
+		rows:       float32(in.row) + rowlayout.RowLimit*k.row,
 		ns:         float32(ns),
 		hostRot:    float32(hrot),
 		bursts:     float32(slot + 64*len(w.Bursts)),

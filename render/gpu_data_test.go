@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -15,7 +16,7 @@ func TestGPUDataTexels(t *testing.T) {
 	needGPU(t)
 	sh := probeShader(t)
 	rng := rand.New(rand.NewPCG(5, 6))
-	row := make([]byte, rowBytes)
+	row := make([]byte, rowlayout.RowBytes)
 	var ps []probe
 	var want []uint32
 	// texels 0..39: random words, read raw
@@ -40,7 +41,7 @@ func TestGPUDataTexels(t *testing.T) {
 	}
 	// texels 80..159: pairs (float32 bits of v·2^e, fixed24 of v) for
 	// dyadic v, e in -60..60: f32 must decode to exactly fixed24·2^e.
-	for i := 80; i+1 < dataWidth; i += 2 {
+	for i := 80; i+1 < rowlayout.DataWidth; i += 2 {
 		v := float64(rng.Uint32N(1<<24)+1) / (1 << 24)
 		e := int(rng.Int32N(121)) - 60
 		if rng.IntN(2) == 0 {
@@ -57,7 +58,7 @@ func TestGPUDataTexels(t *testing.T) {
 		ps = append(ps, probe{7, uint32(i), uint32(e + 64)})
 		want = append(want, 1)
 	}
-	data := ebiten.NewImage(dataWidth, 1)
+	data := ebiten.NewImage(rowlayout.DataWidth, 1)
 	defer data.Deallocate()
 	data.WritePixels(row)
 	got := runProbes(t, sh, ps, data)

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -16,10 +16,6 @@ import (
 // results into pixels. Each 1-pixel quad carries two 32-bit inputs as
 // 16-bit halves in its colour and an operation in custom.x.
 const probeFragment = `
-func stream(seed int, index int) int {
-	return mix32(seed ^ ((index + 1) * -1640531535)) // 0x9E3779B1
-}
-
 func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 	a := (int(floor(color.r+0.5)) << 16) | int(floor(color.g+0.5))
 	b := (int(floor(color.b+0.5)) << 16) | int(floor(color.a+0.5))
@@ -36,13 +32,13 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 	} else if op == 4 {
 		x = rollInt(b, a)
 	} else if op == 5 {
-		x = int(fixed24(texel(0.0, a)) * 16777216.0)
+		x = int(fixed24(kindTexel(0.0, a)) * 16777216.0)
 	} else if op == 6 {
-		x = word(texel(0.0, a))
+		x = word(kindTexel(0.0, a))
 	} else if op == 7 {
 		// f32 against fixed24 on the same dyadic value, scaled by 2^b
 		x = 0
-		if f32(texel(0.0, a)) == fixed24(texel(0.0, a+1))*pow2(b-64) {
+		if f32(kindTexel(0.0, a)) == fixed24(kindTexel(0.0, a+1))*pow2(b-64) {
 			x = 1
 		}
 	}
@@ -54,7 +50,6 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 func probeShader(tb testing.TB) *ebiten.Shader {
 	tb.Helper()
 	src := strings.Replace(string(shaders.Particle), "func Fragment(", "func particleFragment(", 1)
-	src = strings.ReplaceAll(src, "discard()", "") // allowed in Fragment only
 	sh, err := ebiten.NewShader([]byte(src + probeFragment))
 	if err != nil {
 		tb.Fatal(err)

@@ -1,11 +1,12 @@
 package render
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
 // A Go mirror of shaders/effect.kage's walk and placement, in float32 and
@@ -65,31 +66,31 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 	rows := float32(math.Floor(float64(it.rows) + 0.5))
 	krow := float32(math.Floor(float64(rows / 4096)))
 	irow := int(rows - krow*4096)
-	ir := gRow(g.pix[irow*gpuRowBytes : (irow+1)*gpuRowBytes])
+	ir := gRow(g.pix[irow*rowlayout.GPURowBytes : (irow+1)*rowlayout.GPURowBytes])
 	ns := int(it.ns)
 	bp := int(it.bursts)
 	bLo := bp % 64
 	bEnd := bLo + bp/64
 	base := uint32(it.baseHi)<<16 | uint32(it.baseLo)
 
-	seed := mWord(ir.texel(instSeed))
-	mrow := mLow16(ir.texel(instMotion))
-	mr := gRow(g.pix[mrow*gpuRowBytes : (mrow+1)*gpuRowBytes])
-	moveScale := mF32(ir.texel(instMoveScale))
-	sizeScale := mF32(ir.texel(instSizeScale))
-	a, b := mF32(ir.texel(instHalfW)), mF32(ir.texel(instHalfH))
-	sphereBase := mF32(ir.texel(instSphereBase))
+	seed := mWord(ir.texel(rowlayout.InstSeed))
+	mrow := mLow16(ir.texel(rowlayout.InstMotion))
+	mr := gRow(g.pix[mrow*rowlayout.GPURowBytes : (mrow+1)*rowlayout.GPURowBytes])
+	moveScale := mF32(ir.texel(rowlayout.InstMoveScale))
+	sizeScale := mF32(ir.texel(rowlayout.InstSizeScale))
+	a, b := mF32(ir.texel(rowlayout.InstHalfW)), mF32(ir.texel(rowlayout.InstHalfH))
+	sphereBase := mF32(ir.texel(rowlayout.InstSphereBase))
 
-	en := mr.texel(motEnums)
+	en := mr.texel(rowlayout.MotEnums)
 	shape, style, inout, orient := emitter.Shape(en[0]), emitter.ShapeStyle(en[1]), emitter.ShapeInOut(en[2]), emitter.Orientation(en[3])
-	cn := mr.texel(motCounts)
+	cn := mr.texel(rowlayout.MotCounts)
 	nSize, nSquash := int(cn[0]), int(cn[1])
-	constLife := cn[3]&motFlagConstLife != 0
+	constLife := cn[3]&rowlayout.MotFlagConstLife != 0
 	f := func(i int) float32 { return mF32(mr.texel(i)) }
-	lifeMin, lifeMax, rate := f(motLifeMin), f(motLifeMax), f(motRate)
-	dirX, dirY := f(motDirX), f(motDirY)
-	accX, accY := f(motAccX), f(motAccY)
-	spread, dragK, partial := f(motSpread), f(motDrag), f(motPartial)
+	lifeMin, lifeMax, rate := f(rowlayout.MotLifeMin), f(rowlayout.MotLifeMax), f(rowlayout.MotRate)
+	dirX, dirY := f(rowlayout.MotDirX), f(rowlayout.MotDirY)
+	accX, accY := f(rowlayout.MotAccX), f(rowlayout.MotAccY)
+	spread, dragK, partial := f(rowlayout.MotSpread), f(rowlayout.MotDrag), f(rowlayout.MotPartial)
 	hostRot := it.hostRot
 	hc, hs := float32(1), float32(0)
 	if hostRot != 0 {
@@ -98,7 +99,7 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 	}
 
 	slot := func(s int) (count, key, split uint32, age float32) {
-		j := instBursts + 4*s
+		j := rowlayout.InstBursts + 4*s
 		return mWord(ir.texel(j + 1)), mWord(ir.texel(j + 2)), mWord(ir.texel(j + 3)), it.bclock - mF32(ir.texel(j))
 	}
 	var out []mQuad
@@ -150,7 +151,7 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 
 		// place
 		u01 := func(ch uint32) float32 { return mUnit(hash.Bits(st, ch)) }
-		speed := f(motSpeedMin) + (f(motSpeedMax)-f(motSpeedMin))*u01(channel.Speed)
+		speed := f(rowlayout.MotSpeedMin) + (f(rowlayout.MotSpeedMax)-f(rowlayout.MotSpeedMin))*u01(channel.Speed)
 		var ox, oy float32
 		nx, ny := dirX, dirY
 		if a > 0 || b > 0 {
@@ -212,8 +213,8 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 			nx, ny = nx*c-ny*s, nx*s+ny*c
 		}
 		v0x, v0y := speed*nx, speed*ny
-		rot := f(motRotMin) + (f(motRotMax)-f(motRotMin))*u01(channel.Rotation)
-		rot += (f(motRotSpeedMin) + (f(motRotSpeedMax)-f(motRotSpeedMin))*u01(channel.RotSpeed)) * age
+		rot := f(rowlayout.MotRotMin) + (f(rowlayout.MotRotMax)-f(rowlayout.MotRotMin))*u01(channel.Rotation)
+		rot += (f(rowlayout.MotRotSpeedMin) + (f(rowlayout.MotRotSpeedMax)-f(rowlayout.MotRotSpeedMin))*u01(channel.RotSpeed)) * age
 		fa, ga, decay := mDrag(dragK, age)
 		x := ox + (v0x*fa+accX*ga)*moveScale
 		y := oy + (v0y*fa+accY*ga)*moveScale
@@ -236,10 +237,10 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 
 		// size
 		tau := age / life
-		sv, se := mr.curveAt(motSize, nSize, tau)
+		sv, se := mr.curveAt(rowlayout.MotSize, nSize, tau)
 		size := max(sv+se*(2*u01(channel.SizeEnvelope)-1), 0) * sizeScale
 		q.w, q.h = size, size
-		qv, qe := mr.curveAt(motSquash, nSquash, tau)
+		qv, qe := mr.curveAt(rowlayout.MotSquash, nSquash, tau)
 		if sq := qv + qe*(2*u01(channel.SquashEnvelope)-1); sq != 0 {
 			l := 1 + float32(math.Abs(float64(sq)))
 			if sq > 0 {

@@ -1,11 +1,11 @@
 package render
 
 import (
-	"github.com/emberfx/ember/internal/hash"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/emberfx/ember/internal/hash"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
 // CPU tests of the GPU path (no display needed): the walk the shader does,
@@ -247,24 +248,24 @@ func TestGPUInstanceRow(t *testing.T) {
 		in.slots[in.nslots] = b
 		in.nslots++
 	}
-	row := make(gRow, gpuRowBytes)
+	row := make(gRow, rowlayout.GPURowBytes)
 	encodeInstance(row, &in)
-	if got := mWord(row.texel(instSeed)); got != in.seed {
+	if got := mWord(row.texel(rowlayout.InstSeed)); got != in.seed {
 		t.Errorf("seed %#x", got)
 	}
-	if got := mLow16(row.texel(instMotion)); got != in.motion {
+	if got := mLow16(row.texel(rowlayout.InstMotion)); got != in.motion {
 		t.Errorf("motion row %d", got)
 	}
 	for _, f := range []struct {
 		texel int
 		want  float64
-	}{{instMoveScale, in.moveScale}, {instSizeScale, in.sizeScale}, {instHalfW, in.halfW}, {instHalfH, in.halfH}, {instSphereBase, in.sphereBase}} {
+	}{{rowlayout.InstMoveScale, in.moveScale}, {rowlayout.InstSizeScale, in.sizeScale}, {rowlayout.InstHalfW, in.halfW}, {rowlayout.InstHalfH, in.halfH}, {rowlayout.InstSphereBase, in.sphereBase}} {
 		if got := mF32(row.texel(f.texel)); got != float32(f.want) {
 			t.Errorf("texel %d: %v, want %v", f.texel, got, float32(f.want))
 		}
 	}
 	for s, b := range bursts {
-		j := instBursts + 4*s
+		j := rowlayout.InstBursts + 4*s
 		if got := mF32(row.texel(j)); float64(got) != float64(float32((b.burst.Time - in.origin).Seconds())) {
 			t.Errorf("slot %d birth %v", s, got)
 		}
@@ -296,13 +297,13 @@ func TestGPUMotionRow(t *testing.T) {
 		sp.Size = emitter.NumberSequence{nk(0, 1, 0.5), nk(0.25, 4, 1), nk(1, 2, 0)}
 		sp.Squash = emitter.NumberSequence{nk(0, -1, 0.25), nk(1, 0.5, 0)}
 	})
-	row := make(gRow, gpuRowBytes)
+	row := make(gRow, rowlayout.GPURowBytes)
 	encodeMotion(row, snap)
-	en := row.texel(motEnums)
+	en := row.texel(rowlayout.MotEnums)
 	if en != [4]byte{byte(emitter.Cylinder), byte(emitter.Surface), byte(emitter.InAndOut), byte(emitter.VelocityPerpendicular)} {
 		t.Errorf("enums %v", en)
 	}
-	if cn := row.texel(motCounts); cn != [4]byte{3, 2, 3, 0} {
+	if cn := row.texel(rowlayout.MotCounts); cn != [4]byte{3, 2, 3, 0} {
 		t.Errorf("counts %v", cn)
 	}
 	f := func(i int) float64 { return float64(mF32(row.texel(i))) }
@@ -312,25 +313,25 @@ func TestGPUMotionRow(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, got, float32(want))
 		}
 	}
-	check("lifeMin", f(motLifeMin), emitter.MinLifetime)
-	check("lifeMax", f(motLifeMax), 3)
-	check("rate", f(motRate), snap.Rate())
-	check("dirX", f(motDirX), -1)
-	check("dirY", f(motDirY), 0)
-	check("accX", f(motAccX), 1)
-	check("accY", f(motAccY), -2)
-	check("spread", f(motSpread), math.Pi/4)
-	check("radius", f(motRadius), 5.0/2*math.Sqrt(2.25*2.25+1/(2.25*2.25)))
+	check("lifeMin", f(rowlayout.MotLifeMin), emitter.MinLifetime)
+	check("lifeMax", f(rowlayout.MotLifeMax), 3)
+	check("rate", f(rowlayout.MotRate), snap.Rate())
+	check("dirX", f(rowlayout.MotDirX), -1)
+	check("dirY", f(rowlayout.MotDirY), 0)
+	check("accX", f(rowlayout.MotAccX), 1)
+	check("accY", f(rowlayout.MotAccY), -2)
+	check("spread", f(rowlayout.MotSpread), math.Pi/4)
+	check("radius", f(rowlayout.MotRadius), 5.0/2*math.Sqrt(2.25*2.25+1/(2.25*2.25)))
 	for n := range 3 {
 		g, o := emitter.Glow(n, 0, 0.5)
 		if n == 0 {
 			g, o = 1, 1
 		}
-		check(fmt.Sprint("growth ", n), f(motGlow+2*n), g)
-		check(fmt.Sprint("factor ", n), f(motGlow+2*n+1), o)
+		check(fmt.Sprint("growth ", n), f(rowlayout.MotGlow+2*n), g)
+		check(fmt.Sprint("factor ", n), f(rowlayout.MotGlow+2*n+1), o)
 	}
 	for _, tau := range []float32{0, 0.1, 0.25, 0.6, 1} {
-		v, e := row.curveAt(motSize, 3, tau)
+		v, e := row.curveAt(rowlayout.MotSize, 3, tau)
 		wv, we := snap.Spec().Size.At(float64(tau))
 		if !near(float64(v), wv, 1e-6) || !near(float64(e), we, 1e-6) {
 			t.Errorf("size at %v: %v ± %v, want %v ± %v", tau, v, e, wv, we)
@@ -338,7 +339,7 @@ func TestGPUMotionRow(t *testing.T) {
 	}
 	// a constant lifetime is flagged
 	encodeMotion(row, snapshotOf(t, func(sp *emitter.Spec) { sp.Lifetime = emitter.Constant(2) }))
-	if row.texel(motCounts)[3]&motFlagConstLife == 0 {
+	if row.texel(rowlayout.MotCounts)[3]&rowlayout.MotFlagConstLife == 0 {
 		t.Error("constant lifetime not flagged")
 	}
 }

@@ -1,11 +1,12 @@
 package render
 
 import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"math"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
 // A Go mirror of shaders/particle.kage's per-particle logic, in float32 and
@@ -55,25 +56,25 @@ func mRollInt(n int, bits uint32) int {
 }
 
 func (m mirrorRow) numberAt(tau float32) (float32, float32) {
-	n := int(m.texel(rowHeader)[0])
+	n := int(m.texel(rowlayout.RowHeader)[0])
 	if n <= 0 {
 		return 0, 0
 	}
-	if tau <= mFixed24(m.texel(rowTrans)) {
-		return mF32(m.texel(rowTrans + 1)), mF32(m.texel(rowTrans + 2))
+	if tau <= mFixed24(m.texel(rowlayout.RowTrans)) {
+		return mF32(m.texel(rowlayout.RowTrans + 1)), mF32(m.texel(rowlayout.RowTrans + 2))
 	}
 	k := n
 	for i := 1; i < n && i < emitter.MaxKeypoints; i++ {
-		if tau < mFixed24(m.texel(rowTrans+3*i)) {
+		if tau < mFixed24(m.texel(rowlayout.RowTrans+3*i)) {
 			k = i
 			break
 		}
 	}
 	if k >= n {
-		j := rowTrans + 3*(n-1)
+		j := rowlayout.RowTrans + 3*(n-1)
 		return mF32(m.texel(j + 1)), mF32(m.texel(j + 2))
 	}
-	a := rowTrans + 3*(k-1)
+	a := rowlayout.RowTrans + 3*(k-1)
 	b := a + 3
 	ta := mFixed24(m.texel(a))
 	w := (tau - ta) / (mFixed24(m.texel(b)) - ta)
@@ -87,24 +88,24 @@ func (m mirrorRow) colorKey(j int) [3]float32 {
 }
 
 func (m mirrorRow) colorAt(tau float32) [3]float32 {
-	n := int(m.texel(rowHeader)[1])
+	n := int(m.texel(rowlayout.RowHeader)[1])
 	if n <= 0 {
 		return [3]float32{1, 1, 1}
 	}
-	if tau <= mFixed24(m.texel(rowColor)) {
-		return m.colorKey(rowColor)
+	if tau <= mFixed24(m.texel(rowlayout.RowColor)) {
+		return m.colorKey(rowlayout.RowColor)
 	}
 	k := n
 	for i := 1; i < n && i < emitter.MaxKeypoints; i++ {
-		if tau < mFixed24(m.texel(rowColor+4*i)) {
+		if tau < mFixed24(m.texel(rowlayout.RowColor+4*i)) {
 			k = i
 			break
 		}
 	}
 	if k >= n {
-		return m.colorKey(rowColor + 4*(n-1))
+		return m.colorKey(rowlayout.RowColor + 4*(n-1))
 	}
-	a := rowColor + 4*(k-1)
+	a := rowlayout.RowColor + 4*(k-1)
 	b := a + 4
 	ta := mFixed24(m.texel(a))
 	w := (tau - ta) / (mFixed24(m.texel(b)) - ta)
@@ -148,7 +149,7 @@ func (m mirrorRow) look(st uint32, tau, age float32, amb [3]float32) mirrorLook 
 	l.T = min(max(tv+float32(te*float32(2*u-1)), 0), 1)
 
 	base := m.colorAt(tau)
-	br := mF32(m.texel(rowBrightness))
+	br := mF32(m.texel(rowlayout.RowBrightness))
 	var g [3]float32
 	for i := range g {
 		g[i] = base[i] * br
@@ -159,37 +160,37 @@ func (m mirrorRow) look(st uint32, tau, age float32, amb [3]float32) mirrorLook 
 			g[i] = float32(float32((1-beta)*g[i])*(1/peak)) + beta
 		}
 	}
-	if infl := mF32(m.texel(rowInfluence)); infl != 0 {
+	if infl := mF32(m.texel(rowlayout.RowInfluence)); infl != 0 {
 		for i := range g {
 			g[i] = g[i] + float32((g[i]*amb[i]-g[i])*infl)
 		}
 	}
 	l.C = g
-	ss := m.texel(rowStripSize)
+	ss := m.texel(rowlayout.RowStripSize)
 	l.StripRow = mRollInt(mHigh16(ss), hash.Bits(st, channel.Strip))
 
-	fb := m.texel(rowFlipbook)
-	flags := int(m.texel(rowHeader)[3])
+	fb := m.texel(rowlayout.RowFlipbook)
+	flags := int(m.texel(rowlayout.RowHeader)[3])
 	cols, rows := max(int(fb[0]), 1), max(int(fb[1]), 1)
 	cells := cols * rows
 	if cells > 1 {
 		mode := int(fb[2])
 		n0 := 1
-		if flags&flagStartRandom != 0 {
+		if flags&rowlayout.FlagStartRandom != 0 {
 			n0 = 1 + mRollInt(cells, hash.Bits(st, channel.FlipbookStart))
 		}
 		var x float32
 		if mode == int(emitter.FlipbookOneShot) {
 			x = tau * float32(cells-n0+1)
 		} else {
-			fmin, fmax := mF32(m.texel(rowRateMin)), mF32(m.texel(rowRateMax))
+			fmin, fmax := mF32(m.texel(rowlayout.RowRateMin)), mF32(m.texel(rowlayout.RowRateMax))
 			x = age * (fmin + float32((fmax-fmin)*mUnit(hash.Bits(st, channel.FlipbookRate))))
 		}
 		fl := float32(math.Floor(float64(x)))
 		w := int(fl)
 		c := mFlipCell(mode, cells, n0, w, st)
 		l.Cell, l.Next = c-1, c-1
-		if flags&flagBlendFrames != 0 {
+		if flags&rowlayout.FlagBlendFrames != 0 {
 			nc := mFlipCell(mode, cells, n0, w+1, st)
 			l.Next = nc - 1
 			if nc != c {

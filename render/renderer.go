@@ -2,14 +2,15 @@ package render
 
 import (
 	"fmt"
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
 	"image"
 	"reflect"
 	"runtime"
 	"slices"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/raster"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -450,7 +451,7 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 			k.growth[n], k.factor[n] = g, float32(f)
 		}
 	}
-	row := make([]byte, rowBytes)
+	row := make([]byte, rowlayout.RowBytes)
 	var srp *rect
 	if strip != nil {
 		srp = &sr
@@ -463,15 +464,15 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 
 // addRow appends a row to the data texture, growing it when full.
 func (r *Renderer) addRow(row []byte) {
-	n := len(r.dataPix) / rowBytes
+	n := len(r.dataPix) / rowlayout.RowBytes
 	r.dataPix = append(r.dataPix, row...)
 	if n < r.dataRows {
-		r.data.SubImage(image.Rect(0, n, dataWidth, n+1)).(*ebiten.Image).WritePixels(row)
+		r.data.SubImage(image.Rect(0, n, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(row)
 		return
 	}
 	r.dataRows = max(16, 2*r.dataRows)
-	r.data = ebiten.NewImage(dataWidth, r.dataRows)
-	r.data.SubImage(image.Rect(0, 0, dataWidth, n+1)).(*ebiten.Image).WritePixels(r.dataPix)
+	r.data = ebiten.NewImage(rowlayout.DataWidth, r.dataRows)
+	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(r.dataPix)
 }
 
 // submit writes the vertices of the collected quads and draws them.
