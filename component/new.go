@@ -7,7 +7,7 @@ import (
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	dmath "github.com/yohamta/donburi/features/math"
@@ -143,7 +143,7 @@ func LoadEffect(w donburi.World, path string, opts *Options) (donburi.Entity, er
 		o = *opts
 	}
 	if o.Texture == nil || o.Strip == nil {
-		tex, strip, err := raster.LoadTextures(path, &spec)
+		tex, strip, err := texture.LoadEffectImages(path, &spec)
 		if err != nil {
 			return donburi.Null, err
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
 )
 
@@ -98,7 +98,7 @@ func (l *library) load(f *effectFile) bool {
 	}
 	var tex, strip image.Image
 	if err == nil {
-		tex, strip, err = raster.LoadTextures(f.path, &spec)
+		tex, strip, err = texture.LoadEffectImages(f.path, &spec)
 	}
 	if err != nil {
 		f.problems = problemLines(err)

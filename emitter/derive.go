@@ -77,13 +77,6 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	return c
 }
 
-// envelope is a particle's envelope roll in [-1, 1) on channel ch, for a
-// curve that varies (a flat curve takes no roll: channels are independent,
-// so skipping one changes no other value).
-func envelope(c *constants, ch uint32) float64 {
-	return hash.Signed(hash.Unit(c.st, ch))
-}
-
 // streamCandidate returns the constants of stream particle i and its age
 // if it is alive at the frame's clock. Life and death are decided in index
 // space, d = x - i against r·life (and the window), so a particle dies
@@ -230,13 +223,13 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(age/c.life, envelope(c, channel.SizeEnvelope))
+		size = sp.Size.Sample(age/c.life, envelopeRoll(c.st, channel.SizeEnvelope))
 	}
 	size = max(size, 0) * f.sizeScale
 	w, h = size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(age/c.life, envelope(c, channel.SquashEnvelope))
+		q = sp.Squash.Sample(age/c.life, envelopeRoll(c.st, channel.SquashEnvelope))
 	}
 	if q != 0 {
 		// Area-preserving: long × short = 1 (Spray, 8.3).
@@ -252,26 +245,13 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 
 // derive fills p for a live particle from its constants.
 func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64) {
-	s := f.s
-	sp := &s.spec
 	life := c.life
 	tau := age / life
 	x, y, w, h, rot := f.place(c, birth, age)
-	tr := s.transValue
-	if !s.transConst {
-		tr = sp.Transparency.Sample(tau, envelope(c, channel.TransparencyEnvelope))
-	}
-	tr = min(max(tr, 0), 1)
-
-	col := f.color
-	if !s.colorConst {
-		col = Influence(Grade(sp.Color.At(tau), sp.Brightness), f.e.ambient, sp.LightInfluence)
-	}
-	cell, next, blend := s.flipbook(c.st, age, tau)
-
+	l := f.look.look(c.st, age, tau, nil)
 	*p = Particle{
 		Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot,
-		Transparency: tr, Color: col, Cell: cell, NextCell: next, Blend: blend,
+		Transparency: l.Transparency, Color: l.Color, Cell: l.Cell, NextCell: l.NextCell, Blend: l.Blend,
 		Age: age, Lifetime: life,
 	}
 }

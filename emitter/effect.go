@@ -22,8 +22,10 @@ type EffectOptions struct {
 	History float64
 	// MaxBursts bounds the bursts kept (default DefaultMaxBursts).
 	MaxBursts int
-	// Ambient is the scene's ambient colour for LightInfluence (default
-	// black, Roblox's Lighting.Ambient default).
+	// Ambient is the ambient colour LightInfluence blends the particles'
+	// colour toward (default black, Roblox's Lighting.Ambient default):
+	// the scene's lighting where the effect is. It is the one ambient
+	// colour every renderer lights the effect with.
 	Ambient Color
 	// NoCache turns off the per-particle constants cache, which costs
 	// about 100 bytes per particle of the live window and makes a live
@@ -339,8 +341,12 @@ func (e *Effect) SetHostSize(w, h float64) {
 // HostSize returns the host rectangle in pixels.
 func (e *Effect) HostSize() (w, h float64) { return e.hostW, e.hostH }
 
-// SetAmbient sets the ambient colour LightInfluence blends toward.
+// SetAmbient sets the effect's ambient colour, which LightInfluence blends
+// its particles' colour toward; renderers light the effect with it.
 func (e *Effect) SetAmbient(c Color) { e.ambient = c }
+
+// Ambient returns the effect's ambient colour.
+func (e *Effect) Ambient() Color { return e.ambient }
 
 // PixelsPerStud returns how many pixels one stud spans on the host, from the
 // spec's Unit.

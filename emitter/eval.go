@@ -30,8 +30,8 @@ type frame struct {
 	hostSin, hostCos  float64
 	hostRot           float64
 	tracked, unlocked bool
-	color             Color // the graded colour of a flat Color sequence
-	flat              bool  // flat Size and Squash: every particle is flatW × flatH
+	look              appearance
+	flat              bool // flat Size and Squash: every particle is flatW × flatH
 	flatW, flatH      float64
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
@@ -62,9 +62,7 @@ func (e *Effect) newFrame() frame {
 		f.flat = true
 		f.flatW, f.flatH = f.extent(nil, 0)
 	}
-	if s.colorConst {
-		f.color = Influence(Grade(sp.Color.At(0), sp.Brightness), e.ambient, sp.LightInfluence)
-	}
+	f.look = e.appearance()
 	if f.tracked {
 		f.hostX, f.hostY, f.hostRot = e.track.At(f.c)
 		f.hostSin, f.hostCos = sincosDeg(f.hostRot)

@@ -1,7 +1,6 @@
 package raster
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"math"
@@ -10,6 +9,7 @@ import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/texture"
 )
 
 // Tests of Draw against docs/appearance.md with values worked out by hand.
@@ -113,8 +113,8 @@ func insideQuad(px, py, cx, cy, w, h, deg float64) bool {
 // built-in sprite exactly: rgb = round(255·a) = the sprite's byte, alpha 255.
 func TestSpriteCopy(t *testing.T) {
 	dst := canvas(128, 128, black)
-	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 64, Y: 64}}, nil)
-	sprite := Sprite()
+	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 64, Y: 64}})
+	sprite := texture.Sprite()
 	for y := 0; y < 128; y++ {
 		for x := 0; x < 128; x++ {
 			want := black
@@ -152,7 +152,7 @@ func TestCoverage(t *testing.T) {
 		sp := oneSpec(c.size)
 		sp.Rotation = emitter.Constant(c.rot)
 		dst := canvas(128, 128, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: c.x, Y: c.y, Texture: opaqueWhite}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: c.x, Y: c.y, Texture: opaqueWhite}})
 		want := c.want
 		if want < 0 {
 			want = 0
@@ -176,10 +176,17 @@ func TestCoverage(t *testing.T) {
 // drawOne draws one particle of sp (64 px unless edited, at age 1) at
 // (32, 32) of a 64 × 64 canvas of bg with the given texture and returns the
 // centre pixel.
-func drawOne(t *testing.T, sp emitter.Spec, n int, bg color.RGBA, tex image.Image, opts *Options) color.RGBA {
+func drawOne(t *testing.T, sp emitter.Spec, n int, bg color.RGBA, tex image.Image) color.RGBA {
+	t.Helper()
+	return drawEffect(t, effectAt(t, sp, 0, n, 1), bg, tex)
+}
+
+// drawEffect draws e at (32, 32) of a 64 × 64 canvas of bg with the given
+// texture and returns the centre pixel.
+func drawEffect(t *testing.T, e *emitter.Effect, bg color.RGBA, tex image.Image) color.RGBA {
 	t.Helper()
 	dst := canvas(64, 64, bg)
-	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, n, 1), X: 32, Y: 32, Texture: tex}}, opts)
+	Draw(dst, []Item{{Effect: e, X: 32, Y: 32, Texture: tex}})
 	return at(dst, 32, 32)
 }
 
@@ -191,7 +198,7 @@ func TestNormalAlpha(t *testing.T) {
 	sp := oneSpec(64)
 	sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.5, B: 0})
 	sp.Transparency = emitter.ConstantSequence(0.5)
-	if got, want := drawOne(t, sp, 1, white, opaqueWhite, nil), (color.RGBA{255, 191, 128, 255}); got != want {
+	if got, want := drawOne(t, sp, 1, white, opaqueWhite), (color.RGBA{255, 191, 128, 255}); got != want {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -204,7 +211,7 @@ func TestAdditive(t *testing.T) {
 	sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
 	sp.LightEmission = 1
 	for n, want := range map[int]uint8{1: 102, 2: 204, 3: 255} {
-		if got := drawOne(t, sp, n, black, opaqueWhite, nil); got != (color.RGBA{want, want, want, 255}) {
+		if got := drawOne(t, sp, n, black, opaqueWhite); got != (color.RGBA{want, want, want, 255}) {
 			t.Errorf("%d particles: got %v, want %d", n, got, want)
 		}
 	}
@@ -217,7 +224,7 @@ func TestHybrid(t *testing.T) {
 	sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
 	sp.LightEmission = 0.5
 	bg := color.RGBA{100, 100, 100, 255}
-	if got, want := drawOne(t, sp, 1, bg, opaqueWhite, nil), (color.RGBA{152, 152, 152, 255}); got != want {
+	if got, want := drawOne(t, sp, 1, bg, opaqueWhite), (color.RGBA{152, 152, 152, 255}); got != want {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -230,9 +237,9 @@ func TestCutout(t *testing.T) {
 	sp := oneSpec(64)
 	sp.BlendMode = emitter.BlendCutout
 	dst := canvas(128, 128, black)
-	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 64, Y: 64}}, nil)
+	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 64, Y: 64}})
 	want := 0
-	sprite := Sprite()
+	sprite := texture.Sprite()
 	for i := 3; i < len(sprite.Pix); i += 4 {
 		if sprite.Pix[i] >= 128 {
 			want++
@@ -275,7 +282,7 @@ func TestPremultipliedMode(t *testing.T) {
 		sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
 		sp.BlendMode = c.mode
 		sp.Transparency = emitter.ConstantSequence(c.trans)
-		if got := drawOne(t, sp, 1, bg, opaqueWhite, nil); got != (color.RGBA{c.want, c.want, c.want, 255}) {
+		if got := drawOne(t, sp, 1, bg, opaqueWhite); got != (color.RGBA{c.want, c.want, c.want, 255}) {
 			t.Errorf("%v at transparency %v: got %v, want %d", c.mode, c.trans, got, c.want)
 		}
 	}
@@ -300,25 +307,25 @@ func TestToneMapping(t *testing.T) {
 		sp := oneSpec(64)
 		sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.2, B: 0})
 		sp.Brightness = c.brightness
-		if got := drawOne(t, sp, 1, black, opaqueWhite, nil); got != c.want {
+		if got := drawOne(t, sp, 1, black, opaqueWhite); got != c.want {
 			t.Errorf("Brightness %v: got %v, want %v", c.brightness, got, c.want)
 		}
 	}
 }
 
-// TestLightInfluence: white with LightInfluence 0.5 toward the scene's
-// ambient (0.2, 0.6, 1) is (0.6, 0.8, 1) → (153, 204, 255); the effect's
-// own ambient does not count, the Options' does; nil Options is black
-// ambient: (0.5, 0.5, 0.5) → 128.
+// TestLightInfluence: white with LightInfluence 0.5 toward the effect's
+// ambient colour (0.2, 0.6, 1) is (0.6, 0.8, 1) → (153, 204, 255); the
+// default ambient is black: (0.5, 0.5, 0.5) → 128.
 func TestLightInfluence(t *testing.T) {
 	sp := oneSpec(64)
 	sp.LightInfluence = 0.5
-	opts := &Options{Ambient: emitter.Color{R: 0.2, G: 0.6, B: 1}}
-	if got, want := drawOne(t, sp, 1, black, opaqueWhite, opts), (color.RGBA{153, 204, 255, 255}); got != want {
-		t.Errorf("ambient: got %v, want %v", got, want)
+	e := effectAt(t, sp, 0, 1, 1)
+	if got, want := drawEffect(t, e, black, opaqueWhite), (color.RGBA{128, 128, 128, 255}); got != want {
+		t.Errorf("black ambient: got %v, want %v", got, want)
 	}
-	if got, want := drawOne(t, sp, 1, black, opaqueWhite, nil), (color.RGBA{128, 128, 128, 255}); got != want {
-		t.Errorf("no options: got %v, want %v", got, want)
+	e.SetAmbient(emitter.Color{R: 0.2, G: 0.6, B: 1})
+	if got, want := drawEffect(t, e, black, opaqueWhite), (color.RGBA{153, 204, 255, 255}); got != want {
+		t.Errorf("ambient (0.2, 0.6, 1): got %v, want %v", got, want)
 	}
 }
 
@@ -357,7 +364,7 @@ func flipbookPixels(t *testing.T, sp emitter.Spec, age float64) (map[color.RGBA]
 		t.Fatalf("%d particles, want 1", len(ps))
 	}
 	dst := canvas(80, 80, black)
-	Draw(dst, []Item{{Effect: e, X: cx, Y: cy, Texture: flipbookTexture()}}, nil)
+	Draw(dst, []Item{{Effect: e, X: cx, Y: cy, Texture: flipbookTexture()}})
 	colors := map[color.RGBA]int{}
 	n := 0
 	for y := 0; y < 80; y++ {
@@ -450,7 +457,7 @@ func TestGlowLayers(t *testing.T) {
 		sp.LightEmission = light
 		sp.GlowLayers = layers
 		dst := canvas(120, 120, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}})
 		return dst
 	}
 	dst := draw(1, 3)
@@ -475,30 +482,6 @@ func TestGlowLayers(t *testing.T) {
 	}
 }
 
-// TestStripRowExact: the integer row formula equals the float64
-// floor(rows · u) for every key tried and every row count up to 4096.
-func TestStripRowExact(t *testing.T) {
-	rowCounts := []int{1, 2, 3, 5, 7, 8, 10, 16, 100, 255, 256, 1000, 1023, 4095, 4096, 65535, 65536, 1 << 20}
-	for key := uint32(0); key < 20000; key++ {
-		st := hash.Stream(key*2654435761, key)
-		for _, rows := range rowCounts {
-			want := int(float64(rows) * hash.Unit(st, channel.Strip))
-			if got := StripRow(rows, st); got != want {
-				t.Fatalf("stream %#x, %d rows: StripRow %d, float64 %d", st, rows, got, want)
-			}
-		}
-	}
-	// Bits near the top, where a float32 would round up to rows.
-	for _, rows := range rowCounts {
-		if got := StripRow(rows, 0); got < 0 || got >= rows {
-			t.Errorf("%d rows: row %d out of range", rows, got)
-		}
-	}
-	if StripRow(0, 1) != 0 || StripRow(-3, 1) != 0 {
-		t.Error("no rows must give row 0")
-	}
-}
-
 // stripImage is 3 × 8: row r is red 30r, and green and blue walk along x:
 // column 0 (30r, 0, 0), column 1 (30r, 100, 0), column 2 (30r, 200, 100).
 func stripImage() *image.NRGBA {
@@ -519,7 +502,7 @@ func stripImage() *image.NRGBA {
 func TestColorStrip(t *testing.T) {
 	rows := map[int]bool{}
 	for seed := uint32(0); seed < 24; seed++ {
-		row := StripRow(8, hash.Stream(seed, 1)) // key 1: the first burst particle
+		row := emitter.StripRow(8, hash.Stream(seed, 1)) // key 1: the first burst particle
 		rows[row] = true
 		for _, c := range []struct {
 			age  float64
@@ -528,7 +511,7 @@ func TestColorStrip(t *testing.T) {
 			sp := oneSpec(16)
 			sp.ColorStrip = "strip.png"
 			dst := canvas(32, 32, black)
-			Draw(dst, []Item{{Effect: effectAt(t, sp, seed, 1, c.age), X: 16, Y: 16, Texture: opaqueWhite, Strip: stripImage()}}, nil)
+			Draw(dst, []Item{{Effect: effectAt(t, sp, seed, 1, c.age), X: 16, Y: 16, Texture: opaqueWhite, Strip: stripImage()}})
 			want := color.RGBA{uint8(30 * row), c.g, c.b, 255}
 			if got := at(dst, 16, 16); got != want {
 				t.Errorf("seed %d (row %d) age %v: got %v, want %v", seed, row, c.age, got, want)
@@ -550,7 +533,7 @@ func TestColorStrip(t *testing.T) {
 		sp := oneSpec(16)
 		sp.ColorStrip = c.name
 		dst := canvas(32, 32, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 16, Y: 16, Texture: opaqueWhite, Strip: c.strip}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 16, Y: 16, Texture: opaqueWhite, Strip: c.strip}})
 		if got := at(dst, 16, 16); got != (color.RGBA{c.want, c.want, c.want, 255}) {
 			t.Errorf("ColorStrip %q, strip %v: got %v, want %d", c.name, c.strip != nil, got, c.want)
 		}
@@ -585,7 +568,7 @@ func TestDrawOrder(t *testing.T) {
 		for i := range c.items {
 			c.items[i].X, c.items[i].Y, c.items[i].Texture = 16, 16, opaqueWhite
 		}
-		Draw(dst, c.items, nil)
+		Draw(dst, c.items)
 		if got := at(dst, 16, 16); got != c.want {
 			t.Errorf("got %v, want %v", got, c.want)
 		}
@@ -605,7 +588,7 @@ func TestDrawOrder(t *testing.T) {
 	e.AddBurst(emitter.SecondsToTicks(5), 1)
 	e.SetTime(7)
 	dst := canvas(32, 32, black)
-	Draw(dst, []Item{{Effect: e, X: 16, Y: 16, Texture: opaqueWhite}}, nil)
+	Draw(dst, []Item{{Effect: e, X: 16, Y: 16, Texture: opaqueWhite}})
 	if got, want := at(dst, 16, 16), (color.RGBA{204, 0, 51, 255}); got != want {
 		t.Errorf("two bursts: got %v, want %v (the younger on top)", got, want)
 	}
@@ -618,7 +601,7 @@ func TestHostPlacement(t *testing.T) {
 	e := effectAt(t, oneSpec(4), 0, 1, 1)
 	e.SetHost(10, -6, 0)
 	dst := canvas(64, 64, black)
-	Draw(dst, []Item{{Effect: e, X: 20, Y: 20, Texture: opaqueWhite}, {}}, nil)
+	Draw(dst, []Item{{Effect: e, X: 20, Y: 20, Texture: opaqueWhite}, {}})
 	// centre (30, 14): pixels 28..31 × 12..15
 	if got := covered(dst, black); got != 16 {
 		t.Errorf("%d pixels covered, want 16", got)
@@ -627,7 +610,7 @@ func TestHostPlacement(t *testing.T) {
 		t.Error("the quad is not at (30, 14)")
 	}
 	dst = canvas(8, 8, black)
-	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(4), 0, 1, 1), X: 0, Y: 8, Texture: opaqueWhite}}, nil)
+	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(4), 0, 1, 1), X: 0, Y: 8, Texture: opaqueWhite}})
 	if got := covered(dst, black); got != 4 {
 		t.Errorf("clipped quad: %d pixels covered, want 4", got)
 	}
@@ -638,7 +621,7 @@ func TestHostPlacement(t *testing.T) {
 func TestSubImage(t *testing.T) {
 	full := canvas(64, 64, black)
 	sub := full.SubImage(image.Rect(16, 16, 48, 48)).(*image.RGBA)
-	Draw(sub, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 32, Y: 32, Texture: opaqueWhite}}, nil)
+	Draw(sub, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 32, Y: 32, Texture: opaqueWhite}})
 	if got := covered(full, black); got != 32*32 {
 		t.Errorf("%d pixels covered, want the sub-image's %d", got, 32*32)
 	}
@@ -653,40 +636,21 @@ func TestRasterizerReuse(t *testing.T) {
 	e := effectAt(t, sp, 3, 5, 1.5)
 	items := []Item{{Effect: e, X: 40, Y: 40, Texture: flipbookTexture()}}
 	want := canvas(80, 80, black)
-	Draw(want, items, nil)
+	Draw(want, items)
 	var r Rasterizer
 	for i := 0; i < 3; i++ {
 		got := canvas(80, 80, black)
-		r.Draw(got, items, nil)
+		r.Draw(got, items)
 		if string(got.Pix) != string(want.Pix) {
 			t.Fatalf("call %d differs from Draw", i)
 		}
 	}
 	got := canvas(80, 80, black)
-	allocs := testing.AllocsPerRun(5, func() { r.Draw(got, items, nil) })
+	allocs := testing.AllocsPerRun(5, func() { r.Draw(got, items) })
 	// The spec copy per item allocates a few slices; nothing scales with
 	// pixels or particles.
 	if allocs > 10 {
 		t.Errorf("%v allocations per Draw", allocs)
-	}
-}
-
-// TestPremultiplyPaths: the NRGBA fast path of Premultiply gives the bytes
-// of the general path, (rgb·a + 127) / 255.
-func TestPremultiplyPaths(t *testing.T) {
-	n := image.NewNRGBA(image.Rect(3, 5, 19, 21))
-	for i := range n.Pix {
-		n.Pix[i] = uint8(i*37 + i/4*11)
-	}
-	fast := Premultiply(n)
-	slow := Premultiply(struct{ image.Image }{n}) // hides the type
-	if !bytes.Equal(fast.Pix, slow.Pix) || fast.Rect != image.Rect(0, 0, 16, 16) {
-		t.Error("the NRGBA path differs from the general one")
-	}
-	c := n.NRGBAAt(4, 5)
-	want := uint8((uint32(c.R)*uint32(c.A) + 127) / 255)
-	if got := fast.RGBAAt(1, 0).R; got != want {
-		t.Errorf("red %d, want (%d·%d + 127)/255 = %d", got, c.R, c.A, want)
 	}
 }
 
@@ -701,7 +665,7 @@ func TestPremultipliedGlow(t *testing.T) {
 	sp.LightEmission = 1
 	sp.GlowLayers = 2
 	dst := canvas(120, 120, black)
-	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}}, nil)
+	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}})
 	if got := covered(dst, black); got != 58*58 {
 		t.Errorf("%d pixels covered, want 58² = %d", got, 58*58)
 	}
@@ -733,7 +697,7 @@ func TestFlipbookResolution(t *testing.T) {
 	sp.FlipbookResolution = 8
 	for age, cell := range map[float64]int{0.5: 0, 1.5: 1, 2.5: 2, 3.5: 3} {
 		dst := canvas(64, 64, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, age), X: 32, Y: 32, Texture: tex}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, age), X: 32, Y: 32, Texture: tex}})
 		want := color.RGBA(cellColors[cell])
 		if got := at(dst, 32, 32); got != want {
 			t.Errorf("age %v: centre %v, want cell %d's %v", age, got, cell, want)

@@ -150,7 +150,7 @@ func (g *game) moveParent(next emitter.Ticks) {
 func (g *game) frame() []byte {
 	img := image.NewRGBA(image.Rect(0, 0, frameW, frameH))
 	g.items = g.col.AppendRasterItems(g.w, g.items[:0])
-	g.ras.Draw(img, g.items, nil)
+	g.ras.Draw(img, g.items)
 	return img.Pix
 }
 

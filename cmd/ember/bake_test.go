@@ -13,7 +13,7 @@ import (
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/raster/bake"
 )
 
 // bakeEffect is a small steady stream that shows particles from 0.1 s on.
@@ -53,7 +53,7 @@ func decodePNG(t *testing.T, data []byte) image.Image {
 }
 
 // TestBakeFrame: a frame is a PNG of the host's size (200x100 by default),
-// the background where no particle is, and exactly raster.Frame's pixels.
+// the background where no particle is, and exactly bake.Frame's pixels.
 func TestBakeFrame(t *testing.T) {
 	fx := writeFile(t, "fx.yaml", bakeEffect)
 	status, data, stderr := bakeRun(t, fx, "--at", "1", "--seed", "7", "--emit", "20@0.5")
@@ -69,7 +69,7 @@ func TestBakeFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap, _ := emitter.NewSnapshot(&spec)
-	want, err := raster.Frame(&raster.Scene{Snapshot: snap, Seed: 7, Bursts: []raster.Burst{{Count: 20, At: 0.5}}}, 1)
+	want, err := bake.Frame(&bake.Scene{Snapshot: snap, Seed: 7, Bursts: []bake.Burst{{Count: 20, At: 0.5}}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestBakeFrame(t *testing.T) {
 		}
 	}
 	if !bytes.Equal(got.Pix, want.Pix) {
-		t.Error("the PNG differs from raster.Frame")
+		t.Error("the PNG differs from bake.Frame")
 	}
 
 	status, data, stderr = bakeRun(t, fx, "--at", "1", "--host", "64x48", "--bg", "#0A141E")

@@ -26,9 +26,13 @@ var Pure = []string{
 	"github.com/emberfx/ember/emitter",
 	"github.com/emberfx/ember/emitter/effectfile",
 	"github.com/emberfx/ember/internal/channel",
+	"github.com/emberfx/ember/internal/codegen/kage",
 	"github.com/emberfx/ember/internal/hash",
+	"github.com/emberfx/ember/internal/rowlayout",
 	"github.com/emberfx/ember/internal/yamldoc",
 	"github.com/emberfx/ember/raster",
+	"github.com/emberfx/ember/raster/bake",
+	"github.com/emberfx/ember/texture",
 	"github.com/emberfx/ember/shaders",
 	"github.com/emberfx/ember/cmd/ember",
 }

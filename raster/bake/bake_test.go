@@ -1,19 +1,39 @@
-package raster
+package bake
 
 import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"math"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/emitter/effectfile"
+	"github.com/emberfx/ember/raster"
 )
+
+var black = color.RGBA{0, 0, 0, 255}
+
+// canvas returns a w × h image filled with the premultiplied colour c.
+func canvas(w, h int, c color.RGBA) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.NewUniform(c), image.Point{}, draw.Src)
+	return img
+}
+
+func at(img *image.RGBA, x, y int) color.RGBA { return img.RGBAAt(x, y) }
+
+// covered counts the pixels of img that are not bg.
+func covered(img *image.RGBA, bg color.RGBA) int {
+	n := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		if [4]uint8(img.Pix[i:i+4]) != [4]uint8{bg.R, bg.G, bg.B, bg.A} {
+			n++
+		}
+	}
+	return n
+}
 
 func fireScene(t *testing.T) *Scene {
 	t.Helper()
@@ -64,7 +84,7 @@ func TestFrameMatchesDraw(t *testing.T) {
 	e.AddBurst(emitter.SecondsToTicks(0.5), 30)
 	e.SetTime(0.8)
 	want := canvas(200, 100, black)
-	Draw(want, []Item{{Effect: e, X: 100, Y: 50}}, nil)
+	raster.Draw(want, []raster.Item{{Effect: e, X: 100, Y: 50}})
 	if !bytes.Equal(got.Pix, want.Pix) {
 		t.Error("Frame differs from Draw")
 	}
@@ -206,57 +226,6 @@ func TestQuantize(t *testing.T) {
 	}
 	if worst > 64 {
 		t.Errorf("a pixel is %d away from its palette colour", worst)
-	}
-}
-
-// TestLoadTextures: paths are relative to the effect file; a missing or
-// undecodable image is an error naming the effect file, the field and the
-// image file.
-func TestLoadTextures(t *testing.T) {
-	path := filepath.Join("testdata", "effects", "glints.yaml")
-	sp, err := effectfile.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tex, strip, err := LoadTextures(path, &sp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tex.Bounds().Dx() != 64 || strip.Bounds().Dy() != 4 {
-		t.Errorf("texture %v, strip %v", tex.Bounds(), strip.Bounds())
-	}
-	none := emitter.DefaultSpec()
-	if tex, strip, err := LoadTextures(path, &none); tex != nil || strip != nil || err != nil {
-		t.Errorf("no images: %v %v %v", tex, strip, err)
-	}
-
-	dir := t.TempDir()
-	effect := filepath.Join(dir, "fx.yaml")
-	if err := os.WriteFile(filepath.Join(dir, "bad.png"), []byte("not an image"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		field, name string
-		edit        func(*emitter.Spec)
-		want        []string
-	}{
-		{"Texture", "missing.png", func(s *emitter.Spec) { s.Texture = "missing.png" },
-			[]string{effect, `Texture "missing.png"`, filepath.Join(dir, "missing.png"), "no such file"}},
-		{"ColorStrip", "bad.png", func(s *emitter.Spec) { s.ColorStrip = "bad.png" },
-			[]string{effect, `ColorStrip "bad.png"`, filepath.Join(dir, "bad.png"), "not a PNG, JPEG or GIF"}},
-	} {
-		sp := emitter.DefaultSpec()
-		c.edit(&sp)
-		_, _, err := LoadTextures(effect, &sp)
-		if err == nil {
-			t.Errorf("%s %s: no error", c.field, c.name)
-			continue
-		}
-		for _, w := range c.want {
-			if !strings.Contains(err.Error(), w) {
-				t.Errorf("%s %s: error %q does not name %q", c.field, c.name, err, w)
-			}
-		}
 	}
 }
 
