@@ -5,6 +5,7 @@ import (
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/timeline"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	"github.com/yohamta/donburi/features/events"
@@ -15,9 +16,9 @@ import (
 // DefaultTPS is the scheduler's default update rate: Ebitengine's default.
 const DefaultTPS = 60
 
-// Options configures a [Scheduler]; nil or the zero value gives the
+// SchedulerOptions configures a [Scheduler]; nil or the zero value gives the
 // defaults.
-type Options struct {
+type SchedulerOptions struct {
 	// TPS is the number of updates per second of game time (default
 	// DefaultTPS): the fixed step is 1/TPS s, rounded to the tick. Every
 	// rate that divides emitter.TicksPerSecond (24, 25, 30, 48, 50, 60, 90,
@@ -82,8 +83,8 @@ type tagOp struct {
 }
 
 // New returns a scheduler.
-func New(opts *Options) *Scheduler {
-	var o Options
+func NewScheduler(opts *SchedulerOptions) *Scheduler {
+	var o SchedulerOptions
 	if opts != nil {
 		o = *opts
 	}
@@ -168,7 +169,7 @@ func (s *Scheduler) anchorEntry(entry *donburi.Entry) {
 // record starts a segment at the world clock from the effect's state.
 func record(d *component.EffectData, reg *component.RegistryData, step emitter.Ticks) {
 	e := d.Effect
-	d.Timeline.Record(component.Segment{
+	d.Timeline.Record(timeline.Segment{
 		World: reg.Now, Clock: e.Clock(), Step: step, Playing: e.Playing(), Run: d.Timeline.Run(),
 	}, reg.Reach)
 }
@@ -185,7 +186,7 @@ func (s *Scheduler) stepEntry(entry *donburi.Entry) {
 		// Paused behind the plugin's back (Effect.Pause): note it at the
 		// clock it stopped at and stop visiting it.
 		if e != nil {
-			d.Timeline.Record(component.Segment{
+			d.Timeline.Record(timeline.Segment{
 				World: s.reg.Now - s.dt, Clock: e.Clock(), Step: s.dt, Run: d.Timeline.Run(),
 			}, s.reg.Reach)
 		}

@@ -1,4 +1,8 @@
-package component
+// Package timeline is an effect entity's play history in world time, the
+// data behind world seeks of the donburi plugin: package component stores
+// a [Timeline] in each effect entity, and only package system reads and
+// changes it, which is why it lives here rather than in either's API.
+package timeline
 
 import (
 	"sort"
@@ -56,7 +60,7 @@ func (s Segment) ClockAt(at emitter.Ticks, timeScale float64) emitter.Ticks {
 // into that run. Segments and runs older than the effect's History behind
 // the furthest world clock are dropped; seeks further back are not exact.
 //
-// Package system maintains it; the methods are its tools.
+// Package system maintains it.
 type Timeline struct {
 	// Spawn is the world clock at which the effect was created.
 	Spawn emitter.Ticks
