@@ -1,6 +1,6 @@
 package emitter
 
-// Tests of how a particle looks: area-preserving squash (Spray 8.3), the
+// Tests of how a particle looks: area-preserving squash (docs/closed-form.md, section 5), the
 // orientation of streaks (8.4), tone mapping, LightInfluence and glow
 // layers (9).
 
@@ -151,7 +151,7 @@ func TestAppearanceStreakOrientation(t *testing.T) {
 	}
 }
 
-// TestAppearanceGrade: Spray's tone mapping. c' = g c, p = max c'; when
+// TestAppearanceGrade: the tone mapping of docs/closed-form.md, section 7. c' = g c, p = max c'; when
 // p > 1, c” = (1-β) c'/p + β with β = 1 - 1/p. A channel at 0 comes out
 // as β itself, so the table reads β off the green and blue channels.
 func TestAppearanceGrade(t *testing.T) {

@@ -30,7 +30,7 @@ func (e *Effect) Particles() []Particle {
 
 // constants is what a particle rolls once, at birth, in the effect's local
 // frame: everything of its state that does not depend on its age or on the
-// host's track. Effects cache them per key (Spray's slot constants), so a
+// host's track. Effects cache them per key, so a
 // live particle costs its placement only; they are a pure function of the
 // seed, the key, the snapshot and the host size, so cached and fresh values
 // are bit-identical.
@@ -190,7 +190,8 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 		vy := v0y*decay + s.accY*fa
 		// Rotating local +Y by theta gives (-sin, cos), so theta* =
 		// atan2(-vx, vy) lines local +Y up with the motion; Roblox lines
-		// up local X in VelocityParallel, hence the -90 (Spray, 8.4).
+		// up local X in VelocityParallel, hence the -90
+		// (docs/closed-form.md, section 5).
 		aligned := math.Atan2(-vx, vy) * (180 / math.Pi)
 		if sp.Orientation == VelocityParallel {
 			aligned -= 90
@@ -232,7 +233,8 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 		q = sp.Squash.Sample(age/c.life, envelopeRoll(c.st, channel.SquashEnvelope))
 	}
 	if q != 0 {
-		// Area-preserving: long × short = 1 (Spray, 8.3).
+		// Area-preserving: long × short = 1 (docs/closed-form.md,
+		// section 5).
 		l := 1 + math.Abs(q)
 		if q > 0 {
 			w, h = size/l, size*l

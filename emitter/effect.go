@@ -176,7 +176,8 @@ func (e *Effect) Pause() { e.playing = false }
 func (e *Effect) Playing() bool { return e.playing }
 
 // Emit fires a burst of n particles (capped at MaxParticles) at the current
-// clock. On a paused effect it first restarts the timeline, as Spray does:
+// clock. On a paused effect it first restarts the timeline
+// (docs/closed-form.md, section 8):
 // clock 0, no bursts, a new seed when RandomSeed is on, and it starts playing.
 // n <= 0 adds no burst.
 func (e *Effect) Emit(n int) {

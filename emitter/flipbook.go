@@ -7,11 +7,12 @@ import (
 	"github.com/emberfx/ember/internal/hash"
 )
 
-// flipbook returns the 0-based cell (row-major, cell 0 top-left; Spray's
-// n - 1) a particle shows at age (normalized age tau), the next cell for
+// flipbook returns the 0-based cell (row-major, cell 0 top-left; the
+// formulas' n - 1) a particle shows at age (normalized age tau), the next cell for
 // FlipbookBlendFrames and the crossfade weight toward it.
 //
-// With N cells, start n0 and window w = floor(age f) (Spray, section 8.5):
+// With N cells, start n0 and window w = floor(age f) (docs/closed-form.md,
+// section 6):
 //
 //	OneShot:  n = clamp(n0 + floor(tau (N - n0 + 1)), 1, N)
 //	Loop:     n = 1 + (n0 - 1 + w) mod N

@@ -1,8 +1,8 @@
 package emitter
 
-// Tests of the flipbook cell a particle shows (Spray, section 8.5). Spray
-// numbers cells 1..N; Ember's cells are 0-based, so every expected cell
-// below is Spray's n - 1. With start n0 = 1, framerate f and window
+// Tests of the flipbook cell a particle shows (docs/closed-form.md, section
+// 6). The formulas number cells 1..N; Ember's cells are 0-based, so every
+// expected cell below is n - 1. With start n0 = 1, framerate f and window
 // w = floor(age f):
 //
 //	OneShot:  n = clamp(n0 + floor(tau (N - n0 + 1)), 1, N)

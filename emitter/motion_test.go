@@ -1,7 +1,7 @@
 package emitter
 
-// Tests of the closed-form motion dv/dt = a - k v (Spray, section 6; the
-// Horner series of seed 001). With f, g, decay = DragFactors(k, t):
+// Tests of the closed-form motion dv/dt = a - k v (docs/closed-form.md,
+// section 4, with its Horner series). With f, g, decay = DragFactors(k, t):
 //
 //	p(t) = v0 f + a g,   v(t) = v0 decay + a f.
 
@@ -154,7 +154,7 @@ func TestMotionContinuityAtZeroDrag(t *testing.T) {
 }
 
 // TestMotionHornerSeries: inside |kt| < 0.5 the factors are the fifth-order
-// series of seed 001, so they differ from the exact functions by the
+// series of docs/closed-form.md, section 4, so they differ from the exact functions by the
 // first omitted terms, t q^6/7! in f and t² q^6/8! in g (alternating series
 // for q > 0; for q < 0 all terms are positive and the rest is below
 // 1.1 times the first). The bound is checked, and at q = ±0.4 the measured

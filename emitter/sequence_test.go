@@ -1,6 +1,6 @@
 package emitter
 
-// Tests of the curves (Spray, sections 8.1 and 8.2): piecewise-linear
+// Tests of the curves (docs/closed-form.md, section 5): piecewise-linear
 // value and envelope, and one envelope roll per particle,
 // S(tau) = value(tau) + envelope(tau) × roll, roll in [-1, 1).
 

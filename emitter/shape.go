@@ -61,7 +61,7 @@ func boxPoint(style ShapeStyle, a, b, u, v float64) (x, y float64) {
 	// Walk half the perimeter (one horizontal and one vertical edge) by arc
 	// length, then let v < 0.5 mirror the point to the opposite edge: uniform
 	// on an elongated box, where picking an edge first would crowd the short
-	// sides (Spray, section 5).
+	// sides (docs/closed-form.md, section 3).
 	l := u * (2*a + 2*b)
 	if l < 2*a {
 		x, y = l-a, -b

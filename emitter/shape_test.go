@@ -1,7 +1,7 @@
 package emitter
 
-// Tests of where particles are born and which way they leave (Spray,
-// section 5): the emission shapes through Snapshot.spawn, and the spread
+// Tests of where particles are born and which way they leave
+// (docs/closed-form.md, section 3): the emission shapes through Snapshot.spawn, and the spread
 // cone through an Effect.
 
 import (
@@ -110,7 +110,7 @@ func TestShapeBoxVolume(t *testing.T) {
 
 // TestShapeBoxSurface: points lie on the perimeter and are uniform by arc
 // length, so on a 400 × 100 box the long edges get 2a/(2a+2b) = 0.8 of
-// them, not the 0.5 of picking an edge first (Spray, section 5).
+// them, not the 0.5 of picking an edge first (docs/closed-form.md, section 3).
 func TestShapeBoxSurface(t *testing.T) {
 	const w, h = 400.0, 100.0
 	for _, c := range []struct{ ex, ey, a, b float64 }{

@@ -2,7 +2,8 @@ package emitter
 
 import "math"
 
-// MinLifetime is the floor of every lifetime roll (Spray): a zero lifetime
+// MinLifetime is the floor of every lifetime roll (docs/closed-form.md,
+// section 8): a zero lifetime
 // would divide the normalized age by zero.
 const MinLifetime = 1e-3
 
@@ -10,7 +11,8 @@ const MinLifetime = 1e-3
 const MaxGlowLayers = 8
 
 // Snapshot is an immutable, validated and compiled spec: what an [Effect]
-// evaluates. Many effects can share one snapshot. Spray's clamping rules are
+// evaluates. Many effects can share one snapshot. The clamps of
+// docs/closed-form.md, section 8, are
 // applied here, once.
 type Snapshot struct {
 	spec Spec

@@ -9,7 +9,8 @@ import (
 	"github.com/emberfx/ember/emitter"
 )
 
-// Spray's clamps are behaviour, not errors: the spec compiles.
+// The clamps are behaviour, not errors (docs/closed-form.md, section 8):
+// the spec compiles.
 func TestSnapshotClamps(t *testing.T) {
 	tests := []struct {
 		name  string

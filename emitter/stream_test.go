@@ -1,6 +1,6 @@
 package emitter
 
-// Tests of which particles exist at a clock (Spray, section 4): the steady
+// Tests of which particles exist at a clock (docs/closed-form.md, section 2): the steady
 // stream's window, its population r × L, the Little's-law rate cap, burst
 // caps and the key scheme (stream 2i, burst 2(b P + j) + 1).
 

@@ -86,7 +86,7 @@ func (r *Rasterizer) Draw(dst *image.RGBA, items []Item) {
 }
 
 // flipbookArea is the part of a w × h texture the flipbook grid covers: the
-// top-left FlipbookResolution square when it is set (Spray's crop edge,
+// top-left FlipbookResolution square when it is set (the crop edge of docs/appearance.md, section 2,
 // clamped to the texture), else the whole texture.
 func flipbookArea(w, h, resolution int) (int, int) {
 	if resolution > 0 {

@@ -46,7 +46,7 @@ func encodeRow(row []byte, snap *emitter.Snapshot, tex rect, strip *rect) {
 	putFloat(row, rowlayout.RowRateMin, sp.FlipbookFramerate.Min)
 	putFloat(row, rowlayout.RowRateMax, sp.FlipbookFramerate.Max)
 	// The grid covers the texture, or with FlipbookResolution its top-left
-	// crop (docs §2).
+	// crop (docs/appearance.md, section 2).
 	gw, gh := tex.w, tex.h
 	if res := sp.FlipbookResolution; res > 0 {
 		gw, gh = min(gw, res), min(gh, res)

@@ -24,7 +24,7 @@
 // Four vertices per quad, corners (u, v) = (0,0), (1,0), (0,1), (1,1), and
 // the static indices 0 1 2, 1 2 3:
 //
-//	DstX, DstY  the rotated corner on the destination (docs §1)
+//	DstX, DstY  the rotated corner on the destination (docs/appearance.md, section 1)
 //	SrcX, SrcY  the texture rectangle's corner in page pixels
 //	ColorR      τ = Age / Lifetime
 //	ColorG      Age in seconds

@@ -221,8 +221,8 @@ func (s *Scheduler) settle(entry *donburi.Entry, d *component.EffectData, tracke
 // feedHost records the transform's world placement on the host track at
 // the effect's clock, and sizes the host by the transform's world scale.
 // donburi's rotation is degrees clockwise on a +Y-down screen, as Ember's.
-// The host size is not history: like a resized GUI host in Spray, a scaled
-// entity scales its live particles too.
+// The host size is not history: like a resized GUI host, a scaled entity
+// scales its live particles too.
 func feedHost(entry *donburi.Entry, d *component.EffectData) {
 	e := d.Effect
 	p := transform.WorldPosition(entry)

@@ -262,7 +262,8 @@ func TestParseDefaults(t *testing.T) {
 		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *emitter.Spec) { s.Speed, s.Rate = emitter.Constant(3), 3 }},
 		{"bom.yaml", "\ufeffRate: 2\n", func(s *emitter.Spec) { s.Rate = 2 }},
 		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *emitter.Spec) { s.Rate, s.Drag = 2, 1 }},
-		// Spray's clamps are behaviour, not errors: these all decode.
+		// The clamps are behaviour, not errors (docs/closed-form.md,
+		// section 8): these all decode.
 		{"clamped.yaml", "MaxParticles: 0\nGlowLayers: 20\nLifetime: 0\nDrag: -5\n", func(s *emitter.Spec) {
 			s.MaxParticles, s.GlowLayers, s.Lifetime, s.Drag = 0, 20, emitter.Constant(0), -5
 		}},
