@@ -57,16 +57,18 @@ func probeShader(tb testing.TB) *ebiten.Shader {
 	return sh
 }
 
+// probe is one evaluation on the GPU: operation op of a probe shader on
+// the 32-bit inputs a, b and c.
 type probe struct {
-	op   int
-	a, b uint32
+	op      int
+	a, b, c uint32
 }
 
 // checkProbes runs ps on the GPU and requires every result to equal want,
 // the Go functions' values, bit for bit.
 func checkProbes(t *testing.T, sh *ebiten.Shader, ps []probe, want []uint32) {
 	t.Helper()
-	got := runProbes(t, sh, ps, nil)
+	got := runProbes(t, sh, ps, nil, nil)
 	bad := 0
 	for i := range ps {
 		if got[i] != want[i] {
@@ -83,8 +85,9 @@ func checkProbes(t *testing.T, sh *ebiten.Shader, ps []probe, want []uint32) {
 }
 
 // runProbes evaluates each probe on the GPU, one pixel each, with data as
-// image 1 (row 0) when given, and returns the 32-bit results.
-func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image) []uint32 {
+// image 1 (row 0) when given and the shader's uniforms, and returns the
+// 32-bit results.
+func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image, uniforms map[string]any) []uint32 {
 	tb.Helper()
 	const w = 64
 	h := (len(ps) + w - 1) / w
@@ -103,11 +106,12 @@ func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image)
 				ColorR: float32(p.a >> 16), ColorG: float32(p.a & 0xFFFF),
 				ColorB: float32(p.b >> 16), ColorA: float32(p.b & 0xFFFF),
 				Custom0: float32(p.op),
+				Custom1: float32(p.c >> 16), Custom2: float32(p.c & 0xFFFF),
 			})
 		}
 		is = append(is, b, b+1, b+2, b+1, b+2, b+3)
 	}
-	op := &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy}
+	op := &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy, Uniforms: uniforms}
 	op.Images[0] = src
 	op.Images[1] = data
 	dst.DrawTrianglesShader32(vs, is, sh, op)
@@ -131,7 +135,7 @@ func TestGPUHash(t *testing.T) {
 	var ps []probe
 	var want []uint32
 	add := func(op int, a, b, w uint32) {
-		ps = append(ps, probe{op, a, b})
+		ps = append(ps, probe{op: op, a: a, b: b})
 		want = append(want, w)
 	}
 	vals := append([]uint32(nil), edge...)

@@ -9,19 +9,52 @@ import (
 	"github.com/emberfx/ember/internal/rowlayout"
 )
 
-// A Go mirror of shaders/effect.kage's walk and placement, in float32 and
-// 32-bit integers like the GPU, decoding the instance, motion and kind rows
-// and the vertex values exactly as the shader does. CPU tests compare it
-// with emitter's float64 evaluation (AppendQuads): the same particles in
-// the same order, at the same places. The GPU pixel tests then confirm the
-// Kage code draws what the references draw.
+// A Go mirror of what no GPU probe can reach: shaders/src/effect.kage's
+// walk of an effect's candidates and their placement, which live inside its
+// Fragment, in float32 and 32-bit integers like the GPU, decoding the
+// instance and motion rows and the vertex values exactly as the shader
+// does. CPU tests compare it with emitter's float64 evaluation
+// (AppendQuads): the same particles in the same order, at the same places;
+// the GPU pixel tests then confirm the Kage code draws what the references
+// draw. The shared functions (the hash, the decoders, the curves, the
+// appearance) are not mirrored: probe shaders run the real ones
+// (gpu_hash_test.go, gpu_data_test.go, gpu_look_test.go).
 
-// gRow is one row of the GPU texture.
-type gRow []byte
+// texRow is one row of a data texture's bytes.
+type texRow []byte
 
-func (m gRow) texel(i int) [4]byte { return [4]byte(m[4*i : 4*i+4]) }
+// texel returns the 4 bytes of texel i.
+func (m texRow) texel(i int) [4]byte { return [4]byte(m[4*i : 4*i+4]) }
 
-func (m gRow) curveAt(base, n int, tau float32) (float32, float32) {
+func mWord(b [4]byte) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
+func mLow16(b [4]byte) int  { return int(b[0]) + int(b[1])*256 }
+func mHigh16(b [4]byte) int { return int(b[2]) + int(b[3])*256 }
+
+// mFixed24 is the shader's fixed24, operation by operation in float32.
+func mFixed24(b [4]byte) float32 {
+	s := float32(b[3]) * 16777216
+	s = float32(s + float32(b[2])*65536)
+	s = float32(s + float32(b[1])*256)
+	s = float32(s + float32(b[0]))
+	return s / 16777216
+}
+
+// mF32 is the shader's f32: the float32 itself, subnormals flushed.
+func mF32(b [4]byte) float32 {
+	w := mWord(b)
+	if (w>>23)&255 == 0 {
+		return 0
+	}
+	return math.Float32frombits(w)
+}
+
+// mUnit is the shader's continuous roll.
+func mUnit(bits uint32) float32 { return float32(bits>>8) / 16777216 }
+
+func (m texRow) curveAt(base, n int, tau float32) (float32, float32) {
 	if n <= 0 {
 		return 0, 0
 	}
@@ -66,7 +99,7 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 	rows := float32(math.Floor(float64(it.rows) + 0.5))
 	krow := float32(math.Floor(float64(rows / 4096)))
 	irow := int(rows - krow*4096)
-	ir := gRow(g.pix[irow*rowlayout.GPURowBytes : (irow+1)*rowlayout.GPURowBytes])
+	ir := texRow(g.pix[irow*rowlayout.GPURowBytes : (irow+1)*rowlayout.GPURowBytes])
 	ns := int(it.ns)
 	bp := int(it.bursts)
 	bLo := bp % 64
@@ -75,7 +108,7 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 
 	seed := mWord(ir.texel(rowlayout.InstSeed))
 	mrow := mLow16(ir.texel(rowlayout.InstMotion))
-	mr := gRow(g.pix[mrow*rowlayout.GPURowBytes : (mrow+1)*rowlayout.GPURowBytes])
+	mr := texRow(g.pix[mrow*rowlayout.GPURowBytes : (mrow+1)*rowlayout.GPURowBytes])
 	moveScale := mF32(ir.texel(rowlayout.InstMoveScale))
 	sizeScale := mF32(ir.texel(rowlayout.InstSizeScale))
 	a, b := mF32(ir.texel(rowlayout.InstHalfW)), mF32(ir.texel(rowlayout.InstHalfH))

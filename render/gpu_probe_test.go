@@ -72,7 +72,7 @@ func TestGPUEffectHash(t *testing.T) {
 	var ps []probe
 	var want []uint32
 	add := func(op int, a, b, w uint32) {
-		ps = append(ps, probe{op, a, b})
+		ps = append(ps, probe{op: op, a: a, b: b})
 		want = append(want, w)
 	}
 	b2u := func(v bool) uint32 {

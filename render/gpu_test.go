@@ -248,7 +248,7 @@ func TestGPUInstanceRow(t *testing.T) {
 		in.slots[in.nslots] = b
 		in.nslots++
 	}
-	row := make(gRow, rowlayout.GPURowBytes)
+	row := make(texRow, rowlayout.GPURowBytes)
 	encodeInstance(row, &in)
 	if got := mWord(row.texel(rowlayout.InstSeed)); got != in.seed {
 		t.Errorf("seed %#x", got)
@@ -297,7 +297,7 @@ func TestGPUMotionRow(t *testing.T) {
 		sp.Size = emitter.NumberSequence{nk(0, 1, 0.5), nk(0.25, 4, 1), nk(1, 2, 0)}
 		sp.Squash = emitter.NumberSequence{nk(0, -1, 0.25), nk(1, 0.5, 0)}
 	})
-	row := make(gRow, rowlayout.GPURowBytes)
+	row := make(texRow, rowlayout.GPURowBytes)
 	encodeMotion(row, snap)
 	en := row.texel(rowlayout.MotEnums)
 	if en != [4]byte{byte(emitter.Cylinder), byte(emitter.Surface), byte(emitter.InAndOut), byte(emitter.VelocityPerpendicular)} {
