@@ -429,17 +429,22 @@ func TestVelocityInheritance(t *testing.T) {
 	// Inheriting all of the host's velocity keeps still particles abreast of
 	// a host moving at constant speed; half of it leaves them half as far
 	// behind.
-	for _, tc := range []struct{ inherit, lag float64 }{{1, 0}, {0.5, -30}, {0, -60}} {
-		e := newEffect(t, trackSpec(false, tc.inherit), nil)
-		moveHost(e, 2)
-		for _, p := range e.AppendParticles(nil) {
-			if p.Age == 0 {
-				continue // born on the last sample: no age to drift
+	for _, tc := range []struct {
+		name         string
+		inherit, lag float64
+	}{{"inherit 1, lag 0", 1, 0}, {"inherit 0.5, lag -30", 0.5, -30}, {"inherit 0, lag -60", 0, -60}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEffect(t, trackSpec(false, tc.inherit), nil)
+			moveHost(e, 2)
+			for _, p := range e.AppendParticles(nil) {
+				if p.Age == 0 {
+					continue // born on the last sample: no age to drift
+				}
+				if want := tc.lag * p.Age; math.Abs(p.X-want) > 1e-6 {
+					t.Fatalf("inherit %v: particle aged %.3f at x=%v, want %v", tc.inherit, p.Age, p.X, want)
+				}
 			}
-			if want := tc.lag * p.Age; math.Abs(p.X-want) > 1e-6 {
-				t.Fatalf("inherit %v: particle aged %.3f at x=%v, want %v", tc.inherit, p.Age, p.X, want)
-			}
-		}
+		})
 	}
 }
 

@@ -60,22 +60,25 @@ func TestFlipbookGrid(t *testing.T) {
 // TestFlipbookLoop: cell = (w) mod N, w = floor(age f).
 func TestFlipbookLoop(t *testing.T) {
 	for _, c := range []struct {
+		name  string
 		l     flipLayout
 		f     float64
 		cases [][2]float64 // age, expected 0-based cell
 	}{
-		{flip2x2, 2, [][2]float64{{0, 0}, {0.25, 0}, {0.4999, 0}, {0.5, 1}, {1, 2}, {1.5, 3}, {1.999, 3}, {2, 0}, {2.75, 1}, {100.25, 0}}},
-		{flip4x4, 10, [][2]float64{{0, 0}, {0.05, 0}, {0.25, 2}, {1.55, 15}, {1.65, 0}, {3.25, 0}, {3.45, 2}}},
-		{flipCustom, 3, [][2]float64{{0.1, 0}, {0.5, 1}, {2.5, 7}, {2.7, 0}, {10.1, 6}}},
-		{flip8x8, 1, [][2]float64{{0.5, 0}, {63.5, 63}, {64.5, 0}, {130.5, 2}}},
+		{"2x2 at 2 fps", flip2x2, 2, [][2]float64{{0, 0}, {0.25, 0}, {0.4999, 0}, {0.5, 1}, {1, 2}, {1.5, 3}, {1.999, 3}, {2, 0}, {2.75, 1}, {100.25, 0}}},
+		{"4x4 at 10 fps", flip4x4, 10, [][2]float64{{0, 0}, {0.05, 0}, {0.25, 2}, {1.55, 15}, {1.65, 0}, {3.25, 0}, {3.45, 2}}},
+		{"custom 4x2 at 3 fps", flipCustom, 3, [][2]float64{{0.1, 0}, {0.5, 1}, {2.5, 7}, {2.7, 0}, {10.1, 6}}},
+		{"8x8 at 1 fps", flip8x8, 1, [][2]float64{{0.5, 0}, {63.5, 63}, {64.5, 0}, {130.5, 2}}},
 	} {
-		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookLoop, Constant(c.f), false, false)
-		for _, a := range c.cases {
-			cell, next, blend := s.flipbook(hash.Stream(0, 0), a[0], 0.5)
-			if cell != int(a[1]) || next != cell || blend != 0 {
-				t.Errorf("Loop %s f=%v age %v: cell %d (next %d, blend %v), want %v", c.l.name, c.f, a[0], cell, next, blend, a[1])
+		t.Run(c.name, func(t *testing.T) {
+			s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookLoop, Constant(c.f), false, false)
+			for _, a := range c.cases {
+				cell, next, blend := s.flipbook(hash.Stream(0, 0), a[0], 0.5)
+				if cell != int(a[1]) || next != cell || blend != 0 {
+					t.Errorf("Loop %s f=%v age %v: cell %d (next %d, blend %v), want %v", c.l.name, c.f, a[0], cell, next, blend, a[1])
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -83,22 +86,25 @@ func TestFlipbookLoop(t *testing.T) {
 // the clamp keeps tau = 1 on the last cell instead of one past it.
 func TestFlipbookOneShot(t *testing.T) {
 	for _, c := range []struct {
+		name  string
 		l     flipLayout
 		cases [][2]float64 // tau, expected cell
 	}{
-		{flip2x2, [][2]float64{{0, 0}, {0.2499, 0}, {0.25, 1}, {0.5, 2}, {0.7499, 2}, {0.75, 3}, {0.9999, 3}, {1, 3}}},
-		{flip4x4, [][2]float64{{0, 0}, {0.0625, 1}, {0.5, 8}, {0.99, 15}, {1, 15}}},
-		{flipCustom, [][2]float64{{0, 0}, {0.125, 1}, {0.874, 6}, {0.875, 7}, {1, 7}}},
+		{"2x2", flip2x2, [][2]float64{{0, 0}, {0.2499, 0}, {0.25, 1}, {0.5, 2}, {0.7499, 2}, {0.75, 3}, {0.9999, 3}, {1, 3}}},
+		{"4x4", flip4x4, [][2]float64{{0, 0}, {0.0625, 1}, {0.5, 8}, {0.99, 15}, {1, 15}}},
+		{"custom 4x2", flipCustom, [][2]float64{{0, 0}, {0.125, 1}, {0.874, 6}, {0.875, 7}, {1, 7}}},
 	} {
-		// the framerate does not matter in OneShot
-		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookOneShot, Constant(37), false, false)
-		for _, a := range c.cases {
-			for _, age := range []float64{0, 3.3, 1000} {
-				if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, a[0]); cell != int(a[1]) {
-					t.Errorf("OneShot %s tau %v (age %v): cell %d, want %v", c.l.name, a[0], age, cell, a[1])
+		t.Run(c.name, func(t *testing.T) {
+			// the framerate does not matter in OneShot
+			s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookOneShot, Constant(37), false, false)
+			for _, a := range c.cases {
+				for _, age := range []float64{0, 3.3, 1000} {
+					if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, a[0]); cell != int(a[1]) {
+						t.Errorf("OneShot %s tau %v (age %v): cell %d, want %v", c.l.name, a[0], age, cell, a[1])
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -106,32 +112,35 @@ func TestFlipbookOneShot(t *testing.T) {
 // an end cell twice in a row: 0,1,2,3,2,1,0,1,... for N = 4.
 func TestFlipbookPingPong(t *testing.T) {
 	for _, c := range []struct {
+		name string
 		l    flipLayout
 		want []int // cells of windows 0, 1, 2, ...
 	}{
-		{flip2x2, []int{0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0}},
-		{flipCustom, []int{0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2}},
-		{flip2x1, []int{0, 1, 0, 1, 0, 1}},
-		{flip4x4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1}},
+		{"2x2", flip2x2, []int{0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0}},
+		{"custom 4x2", flipCustom, []int{0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2}},
+		{"2x1 bounces between its two cells", flip2x1, []int{0, 1, 0, 1, 0, 1}},
+		{"4x4", flip4x4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1}},
 	} {
-		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookPingPong, Constant(4), false, false)
-		for w, want := range c.want {
-			for _, off := range []float64{0.01, 0.125, 0.24} { // inside window w of 0.25 s
-				age := float64(w)/4 + off
-				if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, 0.5); cell != want {
-					t.Errorf("PingPong %s window %d (age %v): cell %d, want %d", c.l.name, w, age, cell, want)
+		t.Run(c.name, func(t *testing.T) {
+			s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookPingPong, Constant(4), false, false)
+			for w, want := range c.want {
+				for _, off := range []float64{0.01, 0.125, 0.24} { // inside window w of 0.25 s
+					age := float64(w)/4 + off
+					if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, 0.5); cell != want {
+						t.Errorf("PingPong %s window %d (age %v): cell %d, want %d", c.l.name, w, age, cell, want)
+					}
 				}
 			}
-		}
-		// no repeats and no jumps over a long run
-		prev, _, _ := s.flipbook(hash.Stream(0, 0), 0.1, 0.5)
-		for w := 1; w < 500; w++ {
-			cell, _, _ := s.flipbook(hash.Stream(0, 0), float64(w)/4+0.1, 0.5)
-			if d := cell - prev; d != 1 && d != -1 {
-				t.Fatalf("PingPong %s: window %d shows %d after %d", c.l.name, w, cell, prev)
+			// no repeats and no jumps over a long run
+			prev, _, _ := s.flipbook(hash.Stream(0, 0), 0.1, 0.5)
+			for w := 1; w < 500; w++ {
+				cell, _, _ := s.flipbook(hash.Stream(0, 0), float64(w)/4+0.1, 0.5)
+				if d := cell - prev; d != 1 && d != -1 {
+					t.Fatalf("PingPong %s: window %d shows %d after %d", c.l.name, w, cell, prev)
+				}
+				prev = cell
 			}
-			prev = cell
-		}
+		})
 	}
 }
 

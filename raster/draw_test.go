@@ -139,37 +139,40 @@ func TestSpriteCopy(t *testing.T) {
 // contract's corners give.
 func TestCoverage(t *testing.T) {
 	for _, c := range []struct {
+		name            string
 		size, x, y, rot float64
 		want            int
 	}{
-		{64, 64, 64, 0, 4096},
-		{10, 20.25, 20.25, 0, 100},
-		{10, 20.25, 20.25, 90, 100},
-		{20, 40, 40, 45, -1},
-		{17.3, 40.4, 39.9, 30, -1},
-		{25, 40.5, 40.5, -71, -1},
+		{"64 px on a pixel corner", 64, 64, 64, 0, 4096},
+		{"10 px off the pixel grid", 10, 20.25, 20.25, 0, 100},
+		{"10 px off the grid, turned 90°", 10, 20.25, 20.25, 90, 100},
+		{"20 px turned 45°", 20, 40, 40, 45, -1},
+		{"17.3 px turned 30°", 17.3, 40.4, 39.9, 30, -1},
+		{"25 px turned -71°", 25, 40.5, 40.5, -71, -1},
 	} {
-		sp := oneSpec(c.size)
-		sp.Rotation = emitter.Constant(c.rot)
-		dst := canvas(128, 128, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: c.x, Y: c.y, Texture: opaqueWhite}})
-		want := c.want
-		if want < 0 {
-			want = 0
-			for y := 0; y < 128; y++ {
-				for x := 0; x < 128; x++ {
-					if insideQuad(float64(x)+0.5, float64(y)+0.5, c.x, c.y, c.size, c.size, c.rot) {
-						want++
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(c.size)
+			sp.Rotation = emitter.Constant(c.rot)
+			dst := canvas(128, 128, black)
+			Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: c.x, Y: c.y, Texture: opaqueWhite}})
+			want := c.want
+			if want < 0 {
+				want = 0
+				for y := 0; y < 128; y++ {
+					for x := 0; x < 128; x++ {
+						if insideQuad(float64(x)+0.5, float64(y)+0.5, c.x, c.y, c.size, c.size, c.rot) {
+							want++
+						}
 					}
 				}
 			}
-		}
-		if got := covered(dst, black); got != want {
-			t.Errorf("size %v at (%v, %v) turned %v°: %d pixels covered, want %d", c.size, c.x, c.y, c.rot, got, want)
-		}
-		if got := at(dst, int(c.x), int(c.y)); got != white {
-			t.Errorf("size %v turned %v°: centre %v, want white", c.size, c.rot, got)
-		}
+			if got := covered(dst, black); got != want {
+				t.Errorf("size %v at (%v, %v) turned %v°: %d pixels covered, want %d", c.size, c.x, c.y, c.rot, got, want)
+			}
+			if got := at(dst, int(c.x), int(c.y)); got != white {
+				t.Errorf("size %v turned %v°: centre %v, want white", c.size, c.rot, got)
+			}
+		})
 	}
 }
 
@@ -269,22 +272,25 @@ func TestCutout(t *testing.T) {
 func TestPremultipliedMode(t *testing.T) {
 	bg := color.RGBA{100, 100, 100, 255}
 	for _, c := range []struct {
+		name  string
 		mode  emitter.BlendMode
 		trans float64
 		want  uint8
 	}{
-		{emitter.BlendPremultiplied, 1, 202},
-		{emitter.BlendNormal, 1, 100},
-		{emitter.BlendPremultiplied, 0, 102},
-		{emitter.BlendNormal, 0, 102},
+		{"mode emitter.BlendPremultipli…, trans 1, want 202", emitter.BlendPremultiplied, 1, 202},
+		{"mode emitter.BlendNormal, trans 1, want 100", emitter.BlendNormal, 1, 100},
+		{"mode emitter.BlendPremultipli…, trans 0, want 102", emitter.BlendPremultiplied, 0, 102},
+		{"mode emitter.BlendNormal, trans 0, want 102", emitter.BlendNormal, 0, 102},
 	} {
-		sp := oneSpec(64)
-		sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
-		sp.BlendMode = c.mode
-		sp.Transparency = emitter.ConstantSequence(c.trans)
-		if got := drawOne(t, sp, 1, bg, opaqueWhite); got != (color.RGBA{c.want, c.want, c.want, 255}) {
-			t.Errorf("%v at transparency %v: got %v, want %d", c.mode, c.trans, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(64)
+			sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
+			sp.BlendMode = c.mode
+			sp.Transparency = emitter.ConstantSequence(c.trans)
+			if got := drawOne(t, sp, 1, bg, opaqueWhite); got != (color.RGBA{c.want, c.want, c.want, 255}) {
+				t.Errorf("%v at transparency %v: got %v, want %d", c.mode, c.trans, got, c.want)
+			}
+		})
 	}
 }
 
@@ -297,19 +303,22 @@ func TestPremultipliedMode(t *testing.T) {
 //	Brightness 1:  no peak above 1, unchanged → (255, 51, 0)
 func TestToneMapping(t *testing.T) {
 	for _, c := range []struct {
+		name       string
 		brightness float64
 		want       color.RGBA
 	}{
-		{2, color.RGBA{255, 153, 128, 255}},
-		{15, color.RGBA{255, 241, 238, 255}},
-		{1, color.RGBA{255, 51, 0, 255}},
+		{"brightness 2", 2, color.RGBA{255, 153, 128, 255}},
+		{"brightness 15", 15, color.RGBA{255, 241, 238, 255}},
+		{"brightness 1", 1, color.RGBA{255, 51, 0, 255}},
 	} {
-		sp := oneSpec(64)
-		sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.2, B: 0})
-		sp.Brightness = c.brightness
-		if got := drawOne(t, sp, 1, black, opaqueWhite); got != c.want {
-			t.Errorf("Brightness %v: got %v, want %v", c.brightness, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(64)
+			sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.2, B: 0})
+			sp.Brightness = c.brightness
+			if got := drawOne(t, sp, 1, black, opaqueWhite); got != c.want {
+				t.Errorf("Brightness %v: got %v, want %v", c.brightness, got, c.want)
+			}
+		})
 	}
 }
 
@@ -395,30 +404,33 @@ func TestFlipbookCells(t *testing.T) {
 		cell int
 	}
 	for _, c := range []struct {
+		name   string
 		mode   emitter.FlipbookMode
 		checks []check
 	}{
-		{emitter.FlipbookLoop, []check{{0.5, 0}, {1.5, 1}, {2.5, 2}, {3.5, 3}, {4.5, 0}}},
-		{emitter.FlipbookOneShot, []check{{1, 0}, {3, 1}, {6, 2}, {9, 3}}},
-		{emitter.FlipbookPingPong, []check{{2.5, 2}, {3.5, 3}, {4.5, 2}, {5.5, 1}, {6.5, 0}}},
-		{emitter.FlipbookRandom, []check{{0.5, -1}, {1.5, -1}, {2.5, -1}, {3.5, -1}, {4.5, -1}}},
+		{"mode emitter.FlipbookLoop", emitter.FlipbookLoop, []check{{0.5, 0}, {1.5, 1}, {2.5, 2}, {3.5, 3}, {4.5, 0}}},
+		{"mode emitter.FlipbookOneShot", emitter.FlipbookOneShot, []check{{1, 0}, {3, 1}, {6, 2}, {9, 3}}},
+		{"mode emitter.FlipbookPingPong", emitter.FlipbookPingPong, []check{{2.5, 2}, {3.5, 3}, {4.5, 2}, {5.5, 1}, {6.5, 0}}},
+		{"mode emitter.FlipbookRandom", emitter.FlipbookRandom, []check{{0.5, -1}, {1.5, -1}, {2.5, -1}, {3.5, -1}, {4.5, -1}}},
 	} {
-		for _, k := range c.checks {
-			sp := oneSpec(30)
-			sp.FlipbookMode = c.mode
-			colors, n, p := flipbookPixels(t, sp, k.age)
-			want := k.cell
-			if want < 0 {
-				w := uint32(math.Floor(k.age))
-				want = int(4 * hash.Unit(hash.Stream(7, p.Key), channel.FlipbookRandom+32*w))
+		t.Run(c.name, func(t *testing.T) {
+			for _, k := range c.checks {
+				sp := oneSpec(30)
+				sp.FlipbookMode = c.mode
+				colors, n, p := flipbookPixels(t, sp, k.age)
+				want := k.cell
+				if want < 0 {
+					w := uint32(math.Floor(k.age))
+					want = int(4 * hash.Unit(hash.Stream(7, p.Key), channel.FlipbookRandom+32*w))
+				}
+				if p.Cell != want {
+					t.Errorf("%v age %v: the particle's Cell is %d, want %d", c.mode, k.age, p.Cell, want)
+				}
+				if len(colors) != 1 || colors[cellColors[want]] != n || n == 0 {
+					t.Errorf("%v age %v: covered pixels %v (of %d), want all %v (cell %d)", c.mode, k.age, colors, n, cellColors[want], want)
+				}
 			}
-			if p.Cell != want {
-				t.Errorf("%v age %v: the particle's Cell is %d, want %d", c.mode, k.age, p.Cell, want)
-			}
-			if len(colors) != 1 || colors[cellColors[want]] != n || n == 0 {
-				t.Errorf("%v age %v: covered pixels %v (of %d), want all %v (cell %d)", c.mode, k.age, colors, n, cellColors[want], want)
-			}
-		}
+		})
 	}
 }
 
@@ -427,21 +439,24 @@ func TestFlipbookCells(t *testing.T) {
 // age 1.25 is a quarter of the way: (0, 150, 25). No pixel bleeds.
 func TestFlipbookCrossfade(t *testing.T) {
 	for _, c := range []struct {
+		name       string
 		age, blend float64
 		want       color.RGBA
 	}{
-		{1.5, 0.5, color.RGBA{0, 100, 50, 255}},
-		{1.25, 0.25, color.RGBA{0, 150, 25, 255}},
+		{"age 1.5, blend 0.5", 1.5, 0.5, color.RGBA{0, 100, 50, 255}},
+		{"age 1.25, blend 0.25", 1.25, 0.25, color.RGBA{0, 150, 25, 255}},
 	} {
-		sp := oneSpec(30)
-		sp.FlipbookBlendFrames = true
-		colors, n, p := flipbookPixels(t, sp, c.age)
-		if p.Cell != 1 || p.NextCell != 2 || p.Blend != c.blend {
-			t.Errorf("age %v: cell %d → %d by %v, want 1 → 2 by %v", c.age, p.Cell, p.NextCell, p.Blend, c.blend)
-		}
-		if len(colors) != 1 || colors[c.want] != n {
-			t.Errorf("age %v: covered pixels %v, want all %v", c.age, colors, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(30)
+			sp.FlipbookBlendFrames = true
+			colors, n, p := flipbookPixels(t, sp, c.age)
+			if p.Cell != 1 || p.NextCell != 2 || p.Blend != c.blend {
+				t.Errorf("age %v: cell %d → %d by %v, want 1 → 2 by %v", c.age, p.Cell, p.NextCell, p.Blend, c.blend)
+			}
+			if len(colors) != 1 || colors[c.want] != n {
+				t.Errorf("age %v: covered pixels %v, want all %v", c.age, colors, c.want)
+			}
+		})
 	}
 }
 
@@ -465,20 +480,26 @@ func TestGlowLayers(t *testing.T) {
 		t.Errorf("3 layers: %d pixels covered, want %d", got, 76*76)
 	}
 	for _, c := range []struct {
+		name string
 		y    int
 		want uint8
-	}{{23, 52}, {32, 167}, {60, 255}} {
-		if got := at(dst, 60, c.y); got != (color.RGBA{c.want, c.want, c.want, 255}) {
-			t.Errorf("3 layers: pixel (60, %d) = %v, want %d", c.y, got, c.want)
-		}
+	}{{"y 23, want 52", 23, 52}, {"y 32, want 167", 32, 167}, {"y 60, want 255", 60, 255}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := at(dst, 60, c.y); got != (color.RGBA{c.want, c.want, c.want, 255}) {
+				t.Errorf("3 layers: pixel (60, %d) = %v, want %d", c.y, got, c.want)
+			}
+		})
 	}
 	for _, c := range []struct {
+		name   string
 		light  float64
 		layers int
-	}{{0, 3}, {1, 1}} {
-		if got := covered(draw(c.light, c.layers), black); got != 40*40 {
-			t.Errorf("LightEmission %v, %d layers: %d pixels covered, want %d", c.light, c.layers, got, 40*40)
-		}
+	}{{"light 0, layers 3", 0, 3}, {"light 1, layers 1", 1, 1}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := covered(draw(c.light, c.layers), black); got != 40*40 {
+				t.Errorf("LightEmission %v, %d layers: %d pixels covered, want %d", c.light, c.layers, got, 40*40)
+			}
+		})
 	}
 }
 
@@ -505,17 +526,20 @@ func TestColorStrip(t *testing.T) {
 		row := emitter.StripRow(8, hash.Stream(seed, 1)) // key 1: the first burst particle
 		rows[row] = true
 		for _, c := range []struct {
+			name string
 			age  float64
 			g, b uint8
-		}{{2.5, 50, 0}, {5, 100, 0}, {7.5, 150, 50}} {
-			sp := oneSpec(16)
-			sp.ColorStrip = "strip.png"
-			dst := canvas(32, 32, black)
-			Draw(dst, []Item{{Effect: effectAt(t, sp, seed, 1, c.age), X: 16, Y: 16, Texture: opaqueWhite, Strip: stripImage()}})
-			want := color.RGBA{uint8(30 * row), c.g, c.b, 255}
-			if got := at(dst, 16, 16); got != want {
-				t.Errorf("seed %d (row %d) age %v: got %v, want %v", seed, row, c.age, got, want)
-			}
+		}{{"age 2.5, g 50, b 0", 2.5, 50, 0}, {"age 5, g 100, b 0", 5, 100, 0}, {"age 7.5, g 150, b 50", 7.5, 150, 50}} {
+			t.Run(c.name, func(t *testing.T) {
+				sp := oneSpec(16)
+				sp.ColorStrip = "strip.png"
+				dst := canvas(32, 32, black)
+				Draw(dst, []Item{{Effect: effectAt(t, sp, seed, 1, c.age), X: 16, Y: 16, Texture: opaqueWhite, Strip: stripImage()}})
+				want := color.RGBA{uint8(30 * row), c.g, c.b, 255}
+				if got := at(dst, 16, 16); got != want {
+					t.Errorf("seed %d (row %d) age %v: got %v, want %v", seed, row, c.age, got, want)
+				}
+			})
 		}
 	}
 	if len(rows) < 4 {
@@ -552,26 +576,29 @@ func TestDrawOrder(t *testing.T) {
 	}
 	red, green := emitter.Color{R: 1}, emitter.Color{G: 1}
 	for _, c := range []struct {
+		name  string
 		items []Item
 		want  color.RGBA
 	}{
 		// red 1 + 0 over green 0 + 0.5, in either order
-		{[]Item{{Effect: colored(red, 1, 0)}, {Effect: colored(green, 0, 0.5)}}, color.RGBA{255, 0, 0, 255}},
-		{[]Item{{Effect: colored(green, 0, 0.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{255, 0, 0, 255}},
+		{"z 1 red over z 0.5 green", []Item{{Effect: colored(red, 1, 0)}, {Effect: colored(green, 0, 0.5)}}, color.RGBA{255, 0, 0, 255}},
+		{"the same, submitted the other way", []Item{{Effect: colored(green, 0, 0.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{255, 0, 0, 255}},
 		// green 0 + 1.5 over red 1 + 0
-		{[]Item{{Effect: colored(green, 0, 1.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{0, 255, 0, 255}},
+		{"z 1.5 green over z 1 red", []Item{{Effect: colored(green, 0, 1.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{0, 255, 0, 255}},
 		// ties: the later one is on top
-		{[]Item{{Effect: colored(red, 2, 0)}, {Effect: colored(green, 1, 1)}}, color.RGBA{0, 255, 0, 255}},
-		{[]Item{{Effect: colored(green, 1, 1)}, {Effect: colored(red, 2, 0)}}, color.RGBA{255, 0, 0, 255}},
+		{"a tie: green submitted last", []Item{{Effect: colored(red, 2, 0)}, {Effect: colored(green, 1, 1)}}, color.RGBA{0, 255, 0, 255}},
+		{"a tie: red submitted last", []Item{{Effect: colored(green, 1, 1)}, {Effect: colored(red, 2, 0)}}, color.RGBA{255, 0, 0, 255}},
 	} {
-		dst := canvas(32, 32, black)
-		for i := range c.items {
-			c.items[i].X, c.items[i].Y, c.items[i].Texture = 16, 16, opaqueWhite
-		}
-		Draw(dst, c.items)
-		if got := at(dst, 16, 16); got != c.want {
-			t.Errorf("got %v, want %v", got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			dst := canvas(32, 32, black)
+			for i := range c.items {
+				c.items[i].X, c.items[i].Y, c.items[i].Texture = 16, 16, opaqueWhite
+			}
+			Draw(dst, c.items)
+			if got := at(dst, 16, 16); got != c.want {
+				t.Errorf("got %v, want %v", got, c.want)
+			}
+		})
 	}
 
 	// Red fading to blue over a 10 s life; bursts at 0 and 5, clock 7: the

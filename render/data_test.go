@@ -54,21 +54,27 @@ func TestDataRowRoundTrip(t *testing.T) {
 		t.Errorf("flipbook %v", fb)
 	}
 	for _, c := range []struct {
+		name  string
 		texel int
 		want  rect
-	}{{rowlayout.RowTexPos, tex}, {rowlayout.RowStripPos, strip}} {
-		p, s := row.texel(c.texel), row.texel(c.texel+1)
-		if got := (rect{mLow16(p), mHigh16(p), mLow16(s), mHigh16(s)}); got != c.want {
-			t.Errorf("rect at %d: %v, want %v", c.texel, got, c.want)
-		}
+	}{{"texel rowlayout.RowTexPos, want tex", rowlayout.RowTexPos, tex}, {"texel rowlayout.RowStripPos, want strip", rowlayout.RowStripPos, strip}} {
+		t.Run(c.name, func(t *testing.T) {
+			p, s := row.texel(c.texel), row.texel(c.texel+1)
+			if got := (rect{mLow16(p), mHigh16(p), mLow16(s), mHigh16(s)}); got != c.want {
+				t.Errorf("rect at %d: %v, want %v", c.texel, got, c.want)
+			}
+		})
 	}
 	for _, c := range []struct {
+		name  string
 		texel int
 		want  float64
-	}{{rowlayout.RowBrightness, 15}, {rowlayout.RowInfluence, 0.3}, {rowlayout.RowEmission, 0.5}, {rowlayout.RowRateMin, 0.001}, {rowlayout.RowRateMax, 9999.5}} {
-		if got := mF32(row.texel(c.texel)); got != float32(c.want) {
-			t.Errorf("texel %d: %v, want %v", c.texel, got, float32(c.want))
-		}
+	}{{"texel rowlayout.RowBrightness, want 15", rowlayout.RowBrightness, 15}, {"texel rowlayout.RowInfluence, want 0.3", rowlayout.RowInfluence, 0.3}, {"texel rowlayout.RowEmission, want 0.5", rowlayout.RowEmission, 0.5}, {"texel rowlayout.RowRateMin, want 0.001", rowlayout.RowRateMin, 0.001}, {"texel rowlayout.RowRateMax, want 9999.5", rowlayout.RowRateMax, 9999.5}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := mF32(row.texel(c.texel)); got != float32(c.want) {
+				t.Errorf("texel %d: %v, want %v", c.texel, got, float32(c.want))
+			}
+		})
 	}
 	for i, k := range sp.Transparency {
 		j := rowlayout.RowTrans + 3*i

@@ -257,12 +257,15 @@ func TestGPUInstanceRow(t *testing.T) {
 		t.Errorf("motion row %d", got)
 	}
 	for _, f := range []struct {
+		name  string
 		texel int
 		want  float64
-	}{{rowlayout.InstMoveScale, in.moveScale}, {rowlayout.InstSizeScale, in.sizeScale}, {rowlayout.InstHalfW, in.halfW}, {rowlayout.InstHalfH, in.halfH}, {rowlayout.InstSphereBase, in.sphereBase}} {
-		if got := mF32(row.texel(f.texel)); got != float32(f.want) {
-			t.Errorf("texel %d: %v, want %v", f.texel, got, float32(f.want))
-		}
+	}{{"texel rowlayout.InstMoveScale, want in.moveScale", rowlayout.InstMoveScale, in.moveScale}, {"texel rowlayout.InstSizeScale, want in.sizeScale", rowlayout.InstSizeScale, in.sizeScale}, {"texel rowlayout.InstHalfW, want in.halfW", rowlayout.InstHalfW, in.halfW}, {"texel rowlayout.InstHalfH, want in.halfH", rowlayout.InstHalfH, in.halfH}, {"texel rowlayout.InstSphereBase, want in.sphereBase", rowlayout.InstSphereBase, in.sphereBase}} {
+		t.Run(f.name, func(t *testing.T) {
+			if got := mF32(row.texel(f.texel)); got != float32(f.want) {
+				t.Errorf("texel %d: %v, want %v", f.texel, got, float32(f.want))
+			}
+		})
 	}
 	for s, b := range bursts {
 		j := rowlayout.InstBursts + 4*s
@@ -597,20 +600,23 @@ func TestGPUPathChoice(t *testing.T) {
 func TestGPUBoundsQuad(t *testing.T) {
 	view := image.Rect(0, 0, 100, 80)
 	for _, c := range []struct {
+		name           string
 		b              emitter.Rect
 		ox, oy         float64
 		x0, y0, x1, y1 int
 	}{
-		{emitter.Rect{MinX: -10.5, MinY: -3.2, MaxX: 10.5, MaxY: 3.2}, 50, 40, 39, 36, 61, 44},
-		{emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 50, 40, 40, 30, 60, 50},
-		{emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 5, 75, 0, 65, 15, 80},
-		{emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, -30, 40, 0, 30, 0, 30}, // out of view: empty
-		{emitter.Rect{MinX: math.Inf(-1), MinY: -1, MaxX: math.Inf(1), MaxY: 1}, 0, 10, 0, 9, 100, 11},
+		{"ox 50, oy 40, x0 39", emitter.Rect{MinX: -10.5, MinY: -3.2, MaxX: 10.5, MaxY: 3.2}, 50, 40, 39, 36, 61, 44},
+		{"ox 50, oy 40, x0 40", emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 50, 40, 40, 30, 60, 50},
+		{"ox 5, oy 75, x0 0", emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 5, 75, 0, 65, 15, 80},
+		{"out of view: empty", emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, -30, 40, 0, 30, 0, 30}, // out of view: empty
+		{"ox 0, oy 10, x0 0", emitter.Rect{MinX: math.Inf(-1), MinY: -1, MaxX: math.Inf(1), MaxY: 1}, 0, 10, 0, 9, 100, 11},
 	} {
-		x0, y0, x1, y1 := boundsQuad(c.b, c.ox, c.oy, view)
-		if x0 != c.x0 || y0 != c.y0 || x1 != c.x1 || y1 != c.y1 {
-			t.Errorf("boundsQuad(%+v at %v, %v) = %d %d %d %d, want %d %d %d %d", c.b, c.ox, c.oy, x0, y0, x1, y1, c.x0, c.y0, c.x1, c.y1)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			x0, y0, x1, y1 := boundsQuad(c.b, c.ox, c.oy, view)
+			if x0 != c.x0 || y0 != c.y0 || x1 != c.x1 || y1 != c.y1 {
+				t.Errorf("boundsQuad(%+v at %v, %v) = %d %d %d %d, want %d %d %d %d", c.b, c.ox, c.oy, x0, y0, x1, y1, c.x0, c.y0, c.x1, c.y1)
+			}
+		})
 	}
 	// particles of the test cases, at several clocks, glow included
 	big := image.Rect(-4000, -4000, 4000, 4000)

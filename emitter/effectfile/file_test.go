@@ -653,20 +653,25 @@ func TestParseAliasBomb(t *testing.T) {
 }
 
 func TestSuggest(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"lifetime", "Lifetime"},
-		{"Transparancy", "Transparency"},
-		{"Colour", "Color"},
-		{"SpeedScal", "SpeedScale"},
-		{"SprayMaxParticles", "MaxParticles"},
-		{"Zindex", "ZIndex"},
-		{"Wobble", ""},
-		{"R", ""},
+	cases := []struct {
+		name     string
+		in, want string
+	}{
+		{"in \"lifetime\", want \"Lifetime\"", "lifetime", "Lifetime"},
+		{"in \"Transparancy\", want \"Transparency\"", "Transparancy", "Transparency"},
+		{"in \"Colour\", want \"Color\"", "Colour", "Color"},
+		{"in \"SpeedScal\", want \"SpeedScale\"", "SpeedScal", "SpeedScale"},
+		{"in \"SprayMaxParticles\", want \"MaxParticles\"", "SprayMaxParticles", "MaxParticles"},
+		{"in \"Zindex\", want \"ZIndex\"", "Zindex", "ZIndex"},
+		{"in \"Wobble\", want \"\"", "Wobble", ""},
+		{"in \"R\", want \"\"", "R", ""},
 	}
 	for _, c := range cases {
-		if got := yamldoc.Suggest(c.in, specFieldNames); got != c.want {
-			t.Errorf("Suggest(%q) = %q, want %q", c.in, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := yamldoc.Suggest(c.in, specFieldNames); got != c.want {
+				t.Errorf("Suggest(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
 	}
 }
 

@@ -216,49 +216,57 @@ func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 // (refMix, refStream, refBits), so a reader can recompute them from the
 // formulas of docs/closed-form.md, section 1, without Go's uint32 arithmetic.
 var hashTable = []struct {
+	name                 string
 	seed, index, channel uint32
 	stream, bits         uint32
 }{
-	{0x0, 0, 1, 0xf77782fb, 0x0727f771},                   // u = 0.027953591430559754
-	{0x0, 1, 1, 0xad09283e, 0xc86306a9},                   // u = 0.78276101709343493
-	{0x0, 2, 2, 0x15882b4d, 0xaf4eadfb},                   // u = 0.6847943055909127
-	{0x1, 0, 1, 0x3b769323, 0x2ae0ab6f},                   // u = 0.16749068698845804
-	{0x2a, 7, 3, 0x4091b64e, 0x19319b70},                  // u = 0.098413195461034775
-	{0x2a, 1000, 9, 0x15343f09, 0x944435bf},               // u = 0.57916580117307603
-	{0xdeadbeef, 0, 12, 0x1fb95df6, 0x1b9d5647},           // u = 0.10786952241323888
-	{0xdeadbeef, 123456, 14, 0x290e29a3, 0x901bfa7f},      // u = 0.56292691803537309
-	{0xffffffff, 0xffffffff, 174, 0xeb721c8a, 0xa2267482}, // u = 0.63339927839115262
-	{0x9e3779b9, 2, 16, 0x326217d2, 0xffa47758},           // u = 0.99860330484807491
+	{"u = 0.027953591430559754", 0x0, 0, 1, 0xf77782fb, 0x0727f771},                  // u = 0.027953591430559754
+	{"u = 0.78276101709343493", 0x0, 1, 1, 0xad09283e, 0xc86306a9},                   // u = 0.78276101709343493
+	{"u = 0.6847943055909127", 0x0, 2, 2, 0x15882b4d, 0xaf4eadfb},                    // u = 0.6847943055909127
+	{"u = 0.16749068698845804", 0x1, 0, 1, 0x3b769323, 0x2ae0ab6f},                   // u = 0.16749068698845804
+	{"u = 0.098413195461034775", 0x2a, 7, 3, 0x4091b64e, 0x19319b70},                 // u = 0.098413195461034775
+	{"u = 0.57916580117307603", 0x2a, 1000, 9, 0x15343f09, 0x944435bf},               // u = 0.57916580117307603
+	{"u = 0.10786952241323888", 0xdeadbeef, 0, 12, 0x1fb95df6, 0x1b9d5647},           // u = 0.10786952241323888
+	{"u = 0.56292691803537309", 0xdeadbeef, 123456, 14, 0x290e29a3, 0x901bfa7f},      // u = 0.56292691803537309
+	{"u = 0.63339927839115262", 0xffffffff, 0xffffffff, 174, 0xeb721c8a, 0xa2267482}, // u = 0.63339927839115262
+	{"u = 0.99860330484807491", 0x9e3779b9, 2, 16, 0x326217d2, 0xffa47758},           // u = 0.99860330484807491
 }
 
 // mixTable holds exact M(x) values from the float64 reference. M(0x61c88647)
 // is 0: the golden-ratio addition wraps to 0 and every later step keeps 0.
-var mixTable = []struct{ x, want uint32 }{
-	{0x0, 0x64625032},
-	{0x1, 0x5e2d1772},
-	{0xffffffff, 0xeb721c8a},
-	{0x61c88647, 0x00000000},
-	{0x3039, 0xc3b24a19},
+var mixTable = []struct {
+	name    string
+	x, want uint32
+}{
+	{"x 0x0, want 0x64625032", 0x0, 0x64625032},
+	{"x 0x1, want 0x5e2d1772", 0x1, 0x5e2d1772},
+	{"x 0xffffffff, want 0xeb721c8a", 0xffffffff, 0xeb721c8a},
+	{"x 0x61c88647, want 0x00000000", 0x61c88647, 0x00000000},
+	{"x 0x3039, want 0xc3b24a19", 0x3039, 0xc3b24a19},
 }
 
 // TestHashTable pins Mix32, Stream and Bits to exact values.
 func TestHashTable(t *testing.T) {
 	for _, c := range mixTable {
-		if got := Mix32(c.x); got != c.want {
-			t.Errorf("Mix32(%#x) = %#08x, want %#08x", c.x, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Mix32(c.x); got != c.want {
+				t.Errorf("Mix32(%#x) = %#08x, want %#08x", c.x, got, c.want)
+			}
+		})
 	}
 	for _, c := range hashTable {
-		st := Stream(c.seed, c.index)
-		if st != c.stream {
-			t.Errorf("Stream(%#x, %d) = %#08x, want %#08x", c.seed, c.index, st, c.stream)
-		}
-		if b := Bits(st, c.channel); b != c.bits {
-			t.Errorf("Bits(Stream(%#x, %d), %d) = %#08x, want %#08x", c.seed, c.index, c.channel, b, c.bits)
-		}
-		if u, want := Unit(st, c.channel), float64(c.bits)/refTwo32; u != want {
-			t.Errorf("Unit(Stream(%#x, %d), %d) = %v, want %v", c.seed, c.index, c.channel, u, want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			st := Stream(c.seed, c.index)
+			if st != c.stream {
+				t.Errorf("Stream(%#x, %d) = %#08x, want %#08x", c.seed, c.index, st, c.stream)
+			}
+			if b := Bits(st, c.channel); b != c.bits {
+				t.Errorf("Bits(Stream(%#x, %d), %d) = %#08x, want %#08x", c.seed, c.index, c.channel, b, c.bits)
+			}
+			if u, want := Unit(st, c.channel), float64(c.bits)/refTwo32; u != want {
+				t.Errorf("Unit(Stream(%#x, %d), %d) = %v, want %v", c.seed, c.index, c.channel, u, want)
+			}
+		})
 	}
 }
 
@@ -299,21 +307,24 @@ func TestHashUnitRange(t *testing.T) {
 	for _, ch := range []uint32{channel.Lifetime, channel.ShapeU, channel.FlipbookRandom} {
 		// Bits(st, ch) = Mix32(st ^ (ch+1) phi2) = y  <=>  st = unmix32(y) ^ (ch+1) phi2
 		for _, c := range []struct {
+			name string
 			bits uint32
 			want float64
 		}{
-			{0, 0},
-			{0xFFFFFFFF, 1 - 1.0/4294967296}, // 0.99999999976716936
-			{0x80000000, 0.5},
+			{"bits 0, want 0", 0, 0},
+			{"0.99999999976716936", 0xFFFFFFFF, 1 - 1.0/4294967296}, // 0.99999999976716936
+			{"bits 0x80000000, want 0.5", 0x80000000, 0.5},
 		} {
-			st := unmix32(c.bits) ^ (ch+1)*phi2
-			if b := Bits(st, ch); b != c.bits {
-				t.Fatalf("Bits = %#x, want %#x", b, c.bits)
-			}
-			u := Unit(st, ch)
-			if u != c.want || !(u >= 0 && u < 1) {
-				t.Errorf("Unit with Bits %#x = %.17g, want %.17g in [0, 1)", c.bits, u, c.want)
-			}
+			t.Run(c.name, func(t *testing.T) {
+				st := unmix32(c.bits) ^ (ch+1)*phi2
+				if b := Bits(st, ch); b != c.bits {
+					t.Fatalf("Bits = %#x, want %#x", b, c.bits)
+				}
+				u := Unit(st, ch)
+				if u != c.want || !(u >= 0 && u < 1) {
+					t.Errorf("Unit with Bits %#x = %.17g, want %.17g in [0, 1)", c.bits, u, c.want)
+				}
+			})
 		}
 	}
 	for i := uint32(0); i < 100000; i++ {
@@ -330,23 +341,28 @@ func TestHashUnitRange(t *testing.T) {
 // n = 100k. Tolerances are 5 standard errors.
 func TestHashUnitMoments(t *testing.T) {
 	const n = 100000
-	for _, c := range []struct{ seed, channel uint32 }{{0, channel.Lifetime}, {1, channel.Speed}, {0xC0FFEE, channel.ShapeV}, {7, channel.FlipbookRandom + 32*3}} {
-		var sum, sum2 float64
-		for i := uint32(0); i < n; i++ {
-			u := Unit(Stream(c.seed, i), c.channel)
-			sum += u
-			sum2 += u * u
-		}
-		mean := sum / n
-		variance := sum2/n - mean*mean
-		seMean := 1 / math.Sqrt(12*n)
-		seVar := math.Sqrt(1.0 / 180 / n)
-		if !within(mean, 0.5, 5*seMean) {
-			t.Errorf("seed %d channel %d: mean %.6f, want 0.5 ± %.6f", c.seed, c.channel, mean, 5*seMean)
-		}
-		if !within(variance, 1.0/12, 5*seVar) {
-			t.Errorf("seed %d channel %d: variance %.6f, want 1/12 ± %.6f", c.seed, c.channel, variance, 5*seVar)
-		}
+	for _, c := range []struct {
+		name          string
+		seed, channel uint32
+	}{{"seed 0, channel channel.Lifetime", 0, channel.Lifetime}, {"seed 1, channel channel.Speed", 1, channel.Speed}, {"seed 0xC0FFEE, channel channel.ShapeV", 0xC0FFEE, channel.ShapeV}, {"seed 7, channel channel.FlipbookRandom +…", 7, channel.FlipbookRandom + 32*3}} {
+		t.Run(c.name, func(t *testing.T) {
+			var sum, sum2 float64
+			for i := uint32(0); i < n; i++ {
+				u := Unit(Stream(c.seed, i), c.channel)
+				sum += u
+				sum2 += u * u
+			}
+			mean := sum / n
+			variance := sum2/n - mean*mean
+			seMean := 1 / math.Sqrt(12*n)
+			seVar := math.Sqrt(1.0 / 180 / n)
+			if !within(mean, 0.5, 5*seMean) {
+				t.Errorf("seed %d channel %d: mean %.6f, want 0.5 ± %.6f", c.seed, c.channel, mean, 5*seMean)
+			}
+			if !within(variance, 1.0/12, 5*seVar) {
+				t.Errorf("seed %d channel %d: variance %.6f, want 1/12 ± %.6f", c.seed, c.channel, variance, 5*seVar)
+			}
+		})
 	}
 }
 
@@ -432,53 +448,66 @@ func TestHashSeedsDiffer(t *testing.T) {
 // Range = lo+(hi-lo)u, Signed = 2u-1, Integer = lo+floor(u(hi-lo+1)).
 func TestHashRangeSignedInteger(t *testing.T) {
 	const uMax = 1 - 1.0/4294967296 // the largest Unit
-	for _, c := range []struct{ lo, hi, u, want float64 }{
-		{2, 5, 0, 2},
-		{2, 5, 0.5, 3.5},
-		{2, 5, 0.25, 2.75},
-		{-10, 10, 0.75, 5},
-		{3, 3, 0.9, 3},
-		{5, 1, 0.5, 3}, // no ordering requirement: lo + (hi-lo) u
+	for _, c := range []struct {
+		name            string
+		lo, hi, u, want float64
+	}{
+		{"lo 2, hi 5, u 0", 2, 5, 0, 2},
+		{"lo 2, hi 5, u 0.5", 2, 5, 0.5, 3.5},
+		{"lo 2, hi 5, u 0.25", 2, 5, 0.25, 2.75},
+		{"lo -10, hi 10, u 0.75", -10, 10, 0.75, 5},
+		{"lo 3, hi 3, u 0.9", 3, 3, 0.9, 3},
+		{"no ordering requirement: lo + (hi-lo) u", 5, 1, 0.5, 3}, // no ordering requirement: lo + (hi-lo) u
 	} {
-		if got := Range(c.lo, c.hi, c.u); !within(got, c.want, 1e-15) {
-			t.Errorf("Range(%v, %v, %v) = %v, want %v", c.lo, c.hi, c.u, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Range(c.lo, c.hi, c.u); !within(got, c.want, 1e-15) {
+				t.Errorf("Range(%v, %v, %v) = %v, want %v", c.lo, c.hi, c.u, got, c.want)
+			}
+		})
 	}
 	if got := Range(0, 1, uMax); got >= 1 {
 		t.Errorf("Range(0, 1, uMax) = %v, want < 1", got)
 	}
-	for _, c := range []struct{ u, want float64 }{
-		{0, -1}, {0.25, -0.5}, {0.5, 0}, {0.75, 0.5},
+	for _, c := range []struct {
+		name    string
+		u, want float64
+	}{
+		{"u 0, want -1", 0, -1}, {"u 0.25, want -0.5", 0.25, -0.5}, {"u 0.5, want 0", 0.5, 0}, {"u 0.75, want 0.5", 0.75, 0.5},
 	} {
-		if got := Signed(c.u); got != c.want {
-			t.Errorf("Signed(%v) = %v, want %v", c.u, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Signed(c.u); got != c.want {
+				t.Errorf("Signed(%v) = %v, want %v", c.u, got, c.want)
+			}
+		})
 	}
 	if got := Signed(uMax); !(got < 1) || !within(got, 1, 1e-9) {
 		t.Errorf("Signed(uMax) = %.17g, want just below 1", got)
 	}
 	for _, c := range []struct {
+		name   string
 		lo, hi int
 		u      float64
 		want   int
 	}{
-		{1, 4, 0, 1},
-		{1, 4, 0.2499999, 1},
-		{1, 4, 0.25, 2},
-		{1, 4, 0.5, 3},
-		{1, 4, 0.75, 4},
-		{1, 4, uMax, 4},
-		{1, 6, 1.0 / 6, 2},
-		{1, 6, uMax, 6},
-		{0, 0, uMax, 0},
-		{-3, 3, 0, -3},
-		{-3, 3, 0.5, 0},
-		{-3, 3, uMax, 3},
-		{1, 1 << 20, uMax, 1 << 20},
+		{"lo 1, hi 4, u 0", 1, 4, 0, 1},
+		{"lo 1, hi 4, u 0.2499999", 1, 4, 0.2499999, 1},
+		{"lo 1, hi 4, u 0.25", 1, 4, 0.25, 2},
+		{"lo 1, hi 4, u 0.5", 1, 4, 0.5, 3},
+		{"lo 1, hi 4, u 0.75", 1, 4, 0.75, 4},
+		{"lo 1, hi 4, u uMax", 1, 4, uMax, 4},
+		{"lo 1, hi 6, u 1.0 / 6", 1, 6, 1.0 / 6, 2},
+		{"lo 1, hi 6, u uMax", 1, 6, uMax, 6},
+		{"lo 0, hi 0, u uMax", 0, 0, uMax, 0},
+		{"lo -3, hi 3, u 0", -3, 3, 0, -3},
+		{"lo -3, hi 3, u 0.5", -3, 3, 0.5, 0},
+		{"lo -3, hi 3, u uMax", -3, 3, uMax, 3},
+		{"lo 1, hi 1 << 20, u uMax", 1, 1 << 20, uMax, 1 << 20},
 	} {
-		if got := Integer(c.lo, c.hi, c.u); got != c.want {
-			t.Errorf("Integer(%d, %d, %v) = %d, want %d", c.lo, c.hi, c.u, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Integer(c.lo, c.hi, c.u); got != c.want {
+				t.Errorf("Integer(%d, %d, %v) = %d, want %d", c.lo, c.hi, c.u, got, c.want)
+			}
+		})
 	}
 }
 

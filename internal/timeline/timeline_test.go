@@ -51,12 +51,15 @@ func TestTimelineRecordAndIndex(t *testing.T) {
 		tl.Record(Segment{World: w, Clock: w}, 30)
 	}
 	for _, c := range []struct {
+		name string
 		at   emitter.Ticks
 		want int
-	}{{0, 0}, {10, 0}, {19, 0}, {20, 1}, {25, 1}, {30, 2}, {99, 2}} {
-		if got := tl.Index(c.at); got != c.want {
-			t.Errorf("Index(%d) = %d, want %d", c.at, got, c.want)
-		}
+	}{{"at 0, want 0", 0, 0}, {"at 10, want 0", 10, 0}, {"at 19, want 0", 19, 0}, {"at 20, want 1", 20, 1}, {"at 25, want 1", 25, 1}, {"at 30, want 2", 30, 2}, {"at 99, want 2", 99, 2}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := tl.Index(c.at); got != c.want {
+				t.Errorf("Index(%d) = %d, want %d", c.at, got, c.want)
+			}
+		})
 	}
 	if tl.Current() != 2 || tl.HasFuture() {
 		t.Fatal("the last record is not current")

@@ -140,51 +140,59 @@ func TestGIF(t *testing.T) {
 	s := fireScene(t)
 	s.Width, s.Height = 50, 40
 	for _, c := range []struct {
+		name        string
 		t0, t1, fps float64
 		frames      int
 		delays      []int
 	}{
-		{0, 1, 25, 26, []int{4, 4, 4}},
-		{0.5, 1.5, 30, 31, []int{3, 4, 3, 3, 4, 3}},
-		{1, 1, 10, 1, []int{10}},
+		{"t0 0, t1 1, fps 25", 0, 1, 25, 26, []int{4, 4, 4}},
+		{"t0 0.5, t1 1.5, fps 30", 0.5, 1.5, 30, 31, []int{3, 4, 3, 3, 4, 3}},
+		{"t0 1, t1 1, fps 10", 1, 1, 10, 1, []int{10}},
 	} {
-		g, err := GIF(s, c.t0, c.t1, c.fps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(g.Image) != c.frames || len(g.Delay) != c.frames {
-			t.Errorf("%v..%v at %v fps: %d frames, want %d", c.t0, c.t1, c.fps, len(g.Image), c.frames)
-			continue
-		}
-		for i, d := range c.delays {
-			if g.Delay[i] != d {
-				t.Errorf("%v fps: delays %v, want %v…", c.fps, g.Delay[:len(c.delays)], c.delays)
-				break
+		t.Run(c.name, func(t *testing.T) {
+			g, err := GIF(s, c.t0, c.t1, c.fps)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		var b1, b2 bytes.Buffer
-		if err := gif.EncodeAll(&b1, g); err != nil {
-			t.Fatal(err)
-		}
-		g2, _ := GIF(s, c.t0, c.t1, c.fps)
-		if err := gif.EncodeAll(&b2, g2); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
-			t.Errorf("%v fps: two encodings differ", c.fps)
-		}
-		back, err := gif.DecodeAll(bytes.NewReader(b1.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(back.Image) != c.frames || back.Config.Width != 50 || back.Config.Height != 40 {
-			t.Errorf("decoded %d frames of %dx%d", len(back.Image), back.Config.Width, back.Config.Height)
-		}
+			if len(g.Image) != c.frames || len(g.Delay) != c.frames {
+				t.Errorf("%v..%v at %v fps: %d frames, want %d", c.t0, c.t1, c.fps, len(g.Image), c.frames)
+				return
+			}
+			for i, d := range c.delays {
+				if g.Delay[i] != d {
+					t.Errorf("%v fps: delays %v, want %v…", c.fps, g.Delay[:len(c.delays)], c.delays)
+					break
+				}
+			}
+			var b1, b2 bytes.Buffer
+			if err := gif.EncodeAll(&b1, g); err != nil {
+				t.Fatal(err)
+			}
+			g2, _ := GIF(s, c.t0, c.t1, c.fps)
+			if err := gif.EncodeAll(&b2, g2); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+				t.Errorf("%v fps: two encodings differ", c.fps)
+			}
+			back, err := gif.DecodeAll(bytes.NewReader(b1.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(back.Image) != c.frames || back.Config.Width != 50 || back.Config.Height != 40 {
+				t.Errorf("decoded %d frames of %dx%d", len(back.Image), back.Config.Width, back.Config.Height)
+			}
+		})
 	}
-	for _, c := range []struct{ t0, t1, fps float64 }{{1, 0, 25}, {0, 1, 0}, {0, 1, 101}} {
-		if _, err := GIF(s, c.t0, c.t1, c.fps); err == nil {
-			t.Errorf("GIF(%v, %v, %v) must fail", c.t0, c.t1, c.fps)
-		}
+	for _, c := range []struct {
+		name        string
+		t0, t1, fps float64
+	}{{"t0 1, t1 0, fps 25", 1, 0, 25}, {"t0 0, t1 1, fps 0", 0, 1, 0}, {"t0 0, t1 1, fps 101", 0, 1, 101}} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := GIF(s, c.t0, c.t1, c.fps); err == nil {
+				t.Errorf("GIF(%v, %v, %v) must fail", c.t0, c.t1, c.fps)
+			}
+		})
 	}
 }
 
