@@ -758,3 +758,36 @@ func TestParseBounds(t *testing.T) {
 		t.Errorf("oversized input: %v", err)
 	}
 }
+
+// TestEnumNames: each enum's names are its values' String, from 0 up, and
+// the value after the last is no longer one of them.
+func TestEnumNames(t *testing.T) {
+	cases := []struct {
+		name  string
+		names []string
+		after string // the String of the first value past the list
+	}{
+		{"BlendMode", blendModeNames, emitter.BlendMode(len(blendModeNames)).String()},
+		{"NormalID", normalIDNames, emitter.NormalID(len(normalIDNames)).String()},
+		{"FlipbookLayout", flipbookLayoutNames, emitter.FlipbookLayout(len(flipbookLayoutNames)).String()},
+		{"FlipbookMode", flipbookModeNames, emitter.FlipbookMode(len(flipbookModeNames)).String()},
+		{"Orientation", orientationNames, emitter.Orientation(len(orientationNames)).String()},
+		{"Shape", shapeNames, emitter.Shape(len(shapeNames)).String()},
+		{"ShapeInOut", shapeInOutNames, emitter.ShapeInOut(len(shapeInOutNames)).String()},
+		{"ShapeStyle", shapeStyleNames, emitter.ShapeStyle(len(shapeStyleNames)).String()},
+		{"StudUnit", unitNames, emitter.StudUnit(len(unitNames)).String()},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if want := c.name + "(" + strconv.Itoa(len(c.names)) + ")"; c.after != want {
+				t.Errorf("the value after %v is %q, want %q: a value is missing from the list", c.names, c.after, want)
+			}
+		})
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("enumNames accepted values out of order")
+		}
+	}()
+	enumNames(emitter.Sphere, emitter.Box)
+}

@@ -29,6 +29,7 @@ var Pure = []string{
 	"github.com/emberfx/ember/internal/codegen/kage",
 	"github.com/emberfx/ember/internal/hash",
 	"github.com/emberfx/ember/internal/rowlayout",
+	"github.com/emberfx/ember/internal/timeline",
 	"github.com/emberfx/ember/internal/yamldoc",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/raster/bake",
