@@ -58,10 +58,11 @@ func probeShader(tb testing.TB) *ebiten.Shader {
 }
 
 // probe is one evaluation on the GPU: operation op of a probe shader on
-// the 32-bit inputs a, b and c.
+// the 32-bit inputs a, b and c and the float extra.
 type probe struct {
 	op      int
 	a, b, c uint32
+	extra   float32
 }
 
 // checkProbes runs ps on the GPU and requires every result to equal want,
@@ -89,6 +90,13 @@ func checkProbes(t *testing.T, sh *ebiten.Shader, ps []probe, want []uint32) {
 // 32-bit results.
 func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image, uniforms map[string]any) []uint32 {
 	tb.Helper()
+	return runProbesOn(tb, sh, ps, [3]*ebiten.Image{nil, data, nil}, uniforms)
+}
+
+// runProbesOn is runProbes with images 1 and 2 of imgs (image 0 is the
+// probes' own source).
+func runProbesOn(tb testing.TB, sh *ebiten.Shader, ps []probe, imgs [3]*ebiten.Image, uniforms map[string]any) []uint32 {
+	tb.Helper()
 	const w = 64
 	h := (len(ps) + w - 1) / w
 	dst := ebiten.NewImage(w, h)
@@ -106,14 +114,14 @@ func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image,
 				ColorR: float32(p.a >> 16), ColorG: float32(p.a & 0xFFFF),
 				ColorB: float32(p.b >> 16), ColorA: float32(p.b & 0xFFFF),
 				Custom0: float32(p.op),
-				Custom1: float32(p.c >> 16), Custom2: float32(p.c & 0xFFFF),
+				Custom1: float32(p.c >> 16), Custom2: float32(p.c & 0xFFFF), Custom3: p.extra,
 			})
 		}
 		is = append(is, b, b+1, b+2, b+1, b+2, b+3)
 	}
 	op := &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy, Uniforms: uniforms}
 	op.Images[0] = src
-	op.Images[1] = data
+	op.Images[1], op.Images[2] = imgs[1], imgs[2]
 	dst.DrawTrianglesShader32(vs, is, sh, op)
 	pix := make([]byte, 4*w*h)
 	dst.ReadPixels(pix)
