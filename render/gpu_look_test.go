@@ -13,12 +13,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// lookProbeFragment replaces the particle shader's entry point so that its
-// appearance functions (shaders/src/common.kage) run unchanged on the GPU on
-// kind row 0 and return their float results as float32 bits, read back
-// exactly. Inputs: a, the float32 bits of τ; b, the particle's stream; c,
-// the float32 bits of its age.
-const lookProbeFragment = `
+// floatProbe is the Kage the probes of float results share: they return
+// a float as its float32 bits, read back exactly.
+const floatProbe = `
 // bytesOf splits a 32-bit int into a texel's four bytes, r lowest.
 func bytesOf(w int) vec4 {
 	return vec4(float(w&255), float((w>>8)&255), float((w>>16)&255), float((w>>24)&255))
@@ -45,7 +42,13 @@ func floatBits(x float) int {
 	m := int((x*pow2(-e) - 1.0) * 8388608.0)
 	return (s << 31) | ((e + 127) << 23) | m
 }
+`
 
+// lookProbeFragment replaces the particle shader's entry point so that its
+// appearance functions (shaders/src/common.kage) run unchanged on the GPU on
+// kind row 0. Inputs: a, the float32 bits of τ; b, the particle's stream;
+// c, the float32 bits of its age.
+const lookProbeFragment = floatProbe + `
 func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 	a := (int(floor(color.r+0.5)) << 16) | int(floor(color.g+0.5))
 	st := (int(floor(color.b+0.5)) << 16) | int(floor(color.a+0.5))

@@ -16,31 +16,7 @@ import (
 // Fragment does. Inputs: a, the candidate's stream; b and c, the float32
 // bits of its age and lifetime; custom.x, the operation + 64 · the
 // instance row; custom.w, the host's rotation in degrees.
-const placeProbeFragment = `
-func bytesOf(w int) vec4 {
-	return vec4(float(w&255), float((w>>8)&255), float((w>>16)&255), float((w>>24)&255))
-}
-
-func floatBits(x float) int {
-	if x == 0.0 {
-		return 0
-	}
-	s := 0
-	if x < 0.0 {
-		s = 1
-		x = -x
-	}
-	e := int(floor(log2(x)))
-	if x*pow2(-e) >= 2.0 {
-		e++
-	}
-	if x*pow2(-e) < 1.0 {
-		e--
-	}
-	m := int((x*pow2(-e) - 1.0) * 8388608.0)
-	return (s << 31) | ((e + 127) << 23) | m
-}
-
+const placeProbeFragment = floatProbe + `
 func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 	st := (int(floor(color.r+0.5)) << 16) | int(floor(color.g+0.5))
 	age := f32(bytesOf((int(floor(color.b+0.5)) << 16) | int(floor(color.a+0.5))))
