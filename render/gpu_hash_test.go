@@ -47,10 +47,15 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 `
 
 // probeShader compiles the particle shader with the probe entry point.
-func probeShader(tb testing.TB) *ebiten.Shader {
+func probeShader(tb testing.TB) *ebiten.Shader { return withProbe(tb, shaders.Particle, probeFragment) }
+
+// withProbe compiles the shader src with its Fragment renamed and
+// fragment, a probe's Fragment, in its place: the probe calls the shader's
+// functions unchanged.
+func withProbe(tb testing.TB, src []byte, fragment string) *ebiten.Shader {
 	tb.Helper()
-	src := strings.Replace(string(shaders.Particle), "func Fragment(", "func particleFragment(", 1)
-	sh, err := ebiten.NewShader([]byte(src + probeFragment))
+	s := strings.Replace(string(src), "func Fragment(", "func shaderFragment(", 1)
+	sh, err := ebiten.NewShader([]byte(s + fragment))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -110,13 +109,7 @@ const (
 
 // lookProbeShader compiles the particle shader with the look probe.
 func lookProbeShader(tb testing.TB) *ebiten.Shader {
-	tb.Helper()
-	src := strings.Replace(string(shaders.Particle), "func Fragment(", "func particleFragment(", 1)
-	sh, err := ebiten.NewShader([]byte(src + lookProbeFragment))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return sh
+	return withProbe(tb, shaders.Particle, lookProbeFragment)
 }
 
 // TestLookProbeShaderCompiles: the probe shader compiles, display or not.

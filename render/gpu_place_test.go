@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/shaders"
@@ -60,13 +59,7 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 
 // placeProbeShader compiles the effect shader with the placement probe.
 func placeProbeShader(tb testing.TB) *ebiten.Shader {
-	tb.Helper()
-	src := strings.Replace(string(shaders.Effect), "func Fragment(", "func effectFragment(", 1)
-	sh, err := ebiten.NewShader([]byte(src + placeProbeFragment))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return sh
+	return withProbe(tb, shaders.Effect, placeProbeFragment)
 }
 
 // TestPlaceProbeShaderCompiles: the probe shader compiles, display or not.

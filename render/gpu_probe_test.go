@@ -2,7 +2,6 @@ package render
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/internal/hash"
@@ -50,13 +49,7 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 
 // effectProbeShader compiles effect.kage with the probe entry point.
 func effectProbeShader(tb testing.TB) *ebiten.Shader {
-	tb.Helper()
-	src := strings.Replace(string(shaders.Effect), "func Fragment(", "func effectFragment(", 1)
-	sh, err := ebiten.NewShader([]byte(src + effectProbeFragment))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return sh
+	return withProbe(tb, shaders.Effect, effectProbeFragment)
 }
 
 // TestGPUEffectHash: effect.kage's integer code is bit-exact with the
