@@ -250,10 +250,10 @@ func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64
 	life := c.life
 	tau := age / life
 	x, y, w, h, rot := f.place(c, birth, age)
-	l := f.look.look(c.st, age, tau, nil)
+	tr, col, _, cell, next, blend := f.look.stage(c.st, age, tau, nil)
 	*p = Particle{
 		Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot,
-		Transparency: l.Transparency, Color: l.Color, Cell: l.Cell, NextCell: l.NextCell, Blend: l.Blend,
+		Transparency: tr, Color: col, Cell: cell, NextCell: next, Blend: blend,
 		Age: age, Lifetime: life,
 	}
 }

@@ -80,28 +80,32 @@ func (a *appearance) color(base Color) Color {
 	return Influence(Grade(base, sp.Brightness), a.ambient, sp.LightInfluence)
 }
 
-// look is the appearance stage of a particle of stream st at age seconds
-// and normalized age tau, with colour strip strip (nil: none).
-func (a *appearance) look(st uint32, age, tau float64, strip Strip) Look {
+// stage is the appearance stage of a particle of stream st at age seconds
+// and normalized age tau, with colour strip strip (nil: none). Its results
+// come back as values rather than a Look, which keeps them in registers on
+// the evaluation's hot path.
+func (a *appearance) stage(st uint32, age, tau float64, strip Strip) (tr float64, col Color, stripAlpha float64, cell, next int, blend float64) {
 	s := a.s
 	sp := &s.spec
-	tr := s.transValue
+	tr = s.transValue
 	if !s.transConst {
 		tr = sp.Transparency.Sample(tau, envelopeRoll(st, channel.TransparencyEnvelope))
 	}
-	l := Look{Transparency: min(max(tr, 0), 1), StripAlpha: 1}
+	tr = min(max(tr, 0), 1)
+	stripAlpha = 1
 	switch {
 	case strip != nil:
 		// The strip multiplies the curve before grading.
-		sc, alpha := strip.Sample(StripRow(strip.Rows(), st), tau)
-		l.Color, l.StripAlpha = a.color(sp.Color.At(tau).Mul(sc)), alpha
+		var sc Color
+		sc, stripAlpha = strip.Sample(StripRow(strip.Rows(), st), tau)
+		col = a.color(sp.Color.At(tau).Mul(sc))
 	case s.colorConst:
-		l.Color = a.flat
+		col = a.flat
 	default:
-		l.Color = a.color(sp.Color.At(tau))
+		col = a.color(sp.Color.At(tau))
 	}
-	l.Cell, l.NextCell, l.Blend = s.flipbook(st, age, tau)
-	return l
+	cell, next, blend = s.flipbook(st, age, tau)
+	return tr, col, stripAlpha, cell, next, blend
 }
 
 // AppendLooks appends the appearance of each particle of ps, as
@@ -112,7 +116,9 @@ func (e *Effect) AppendLooks(dst []Look, ps []Particle, strip Strip) []Look {
 	a := e.appearance()
 	for i := range ps {
 		p := &ps[i]
-		dst = append(dst, a.look(hash.Stream(e.seed, p.Key), p.Age, p.Age/p.Lifetime, strip))
+		var l Look
+		l.Transparency, l.Color, l.StripAlpha, l.Cell, l.NextCell, l.Blend = a.stage(hash.Stream(e.seed, p.Key), p.Age, p.Age/p.Lifetime, strip)
+		dst = append(dst, l)
 	}
 	return dst
 }

@@ -518,7 +518,7 @@ func stripImage() *image.NRGBA {
 // TestColorStrip: a white particle's colour is its strip row's, sampled at
 // column position τ·(3 - 1) + ½: τ 0.25 is halfway between columns 0 and 1,
 // (30r, 50, 0); τ 0.5 is column 1, (30r, 100, 0); τ 0.75 halfway between 1
-// and 2, (30r, 150, 50). The row is floor(8 · u(stream, ChannelStrip)) and
+// and 2, (30r, 150, 50). The row is floor(8 · u(stream, channel.Strip)) and
 // differs between particles.
 func TestColorStrip(t *testing.T) {
 	rows := map[int]bool{}

@@ -7,7 +7,7 @@
 // channel of that stream; [Range], [Signed] and [Integer] map a unit roll.
 // The channels an effect's particles roll are in package internal/channel;
 // other particle systems choose their own. The Kage shaders compute the same
-// integers (shaders/common.kage).
+// integers (shaders/src/common.kage).
 package hash
 
 const (
