@@ -1,5 +1,5 @@
 // Package benchmarks compares Ember with the particle emitters people use
-// instead, on the same visual effect (issue 6).
+// instead, on the same visual effect.
 //
 // It is its own module, so the peers it measures never enter the library's
 // go.mod. Every competitor is a [Subject]: it sets up a [Scenario] (effects

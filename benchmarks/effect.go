@@ -11,7 +11,7 @@ import (
 type Variant uint8
 
 // Variant values. Simple has a flat colour and no spin (the typical UI
-// effect of Spray's evaluation); Full has a colour gradient, random initial
+// effect: a few sprites that fade); Full has a colour gradient, random initial
 // rotation and spin. Both have spread, speed, gravity, drag and the size and
 // transparency curves.
 const (

@@ -69,7 +69,7 @@ func (s *emberSubject) Setup(sc *Scenario) error {
 		}
 		e.Play()
 		s.effects = append(s.effects, e)
-		// Texture nil: the built-in sprite, raster.Sprite.
+		// Texture nil: the built-in sprite, texture.Sprite.
 		s.items = append(s.items, render.Item{Effect: e, X: p.X, Y: p.Y, Path: s.path})
 	}
 	return nil

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/texture"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -136,15 +136,15 @@ var (
 	spriteImg  *ebiten.Image
 )
 
-// SpriteImage returns Ember's built-in sprite (raster.Sprite: 64 × 64,
+// SpriteImage returns Ember's built-in sprite (texture.Sprite: 64 × 64,
 // white, premultiplied) as an ebiten image shared by every subject but
 // ember, whose renderer places the same raster in its atlas.
 func SpriteImage() *ebiten.Image {
 	spriteOnce.Do(func() {
-		spriteImg = ebiten.NewImageFromImage(raster.Sprite())
+		spriteImg = ebiten.NewImageFromImage(texture.Sprite())
 	})
 	return spriteImg
 }
 
 // spriteHalf is half the sprite's edge in pixels.
-const spriteHalf = raster.SpriteSize / 2
+const spriteHalf = texture.SpriteSize / 2

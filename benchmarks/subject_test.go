@@ -304,47 +304,50 @@ func TestLUT(t *testing.T) {
 func TestEmberGPUPath(t *testing.T) {
 	dst := ebiten.NewImage(40, 30)
 	cases := []struct {
+		name     string
 		sc       Scenario
 		burst    int
 		fallback bool
 	}{
-		{Grid("many", Full, 100, 100, 320, 240), 0, false},
-		{Grid("many", Full, 1000, 10, 320, 240), 0, false},
-		{Bursts("burst", Full, 1, 200, 200, 320, 240), 200, false},
-		{Flat("gpu-flat", Full, 20, 1000, 320, 240), 0, false},
-		{Steady("steady", Full, 500, 160, 130), 0, false},
-		{Steady("steady", Full, 1000, 160, 130), 0, true},
-		{Bursts("burst", Full, 1, 2000, 2000, 320, 240), 2000, true},
+		{"sc Grid(\"many\", Full, 100, …, burst 0, fallback false", Grid("many", Full, 100, 100, 320, 240), 0, false},
+		{"sc Grid(\"many\", Full, 1000,…, burst 0, fallback false", Grid("many", Full, 1000, 10, 320, 240), 0, false},
+		{"sc Bursts(\"burst\", Full, 1,…, burst 200, fallback false", Bursts("burst", Full, 1, 200, 200, 320, 240), 200, false},
+		{"sc Flat(\"gpu-flat\", Full, 2…, burst 0, fallback false", Flat("gpu-flat", Full, 20, 1000, 320, 240), 0, false},
+		{"sc Steady(\"steady\", Full, 5…, burst 0, fallback false", Steady("steady", Full, 500, 160, 130), 0, false},
+		{"sc Steady(\"steady\", Full, 1…, burst 0, fallback true", Steady("steady", Full, 1000, 160, 130), 0, true},
+		{"sc Bursts(\"burst\", Full, 1,…, burst 2000, fallback true", Bursts("burst", Full, 1, 2000, 2000, 320, 240), 2000, true},
 	}
 	for _, c := range cases {
-		name := fmt.Sprintf("%s/%d", c.sc.Name, c.sc.Particles)
-		for _, gpu := range []bool{true, false} {
-			s := newEmber()
-			if gpu {
-				s = newEmberGPU()
+		t.Run(c.name, func(t *testing.T) {
+			name := fmt.Sprintf("%s/%d", c.sc.Name, c.sc.Particles)
+			for _, gpu := range []bool{true, false} {
+				s := newEmber()
+				if gpu {
+					s = newEmberGPU()
+				}
+				sc := c.sc.Scaled(0.125)
+				if err := s.Setup(&sc); err != nil {
+					t.Fatal(err)
+				}
+				if c.burst > 0 {
+					s.Burst(0, c.burst)
+				} else {
+					s.Seek(2.5)
+				}
+				for range 10 {
+					s.Frame(dst, FrameDT)
+				}
+				fb, drawn := s.PathFallbacks()
+				switch {
+				case !gpu && (fb != 0 || drawn != 0):
+					t.Errorf("%s: ember drew %d effects on the GPU path (%d fallbacks)", name, drawn, fb)
+				case gpu && c.fallback && fb == 0:
+					t.Errorf("%s: ember-gpu reports no fallback (%d GPU draws)", name, drawn)
+				case gpu && !c.fallback && (fb != 0 || drawn == 0):
+					t.Errorf("%s: ember-gpu: %d fallbacks, %d GPU draws", name, fb, drawn)
+				}
+				s.Close()
 			}
-			sc := c.sc.Scaled(0.125)
-			if err := s.Setup(&sc); err != nil {
-				t.Fatal(err)
-			}
-			if c.burst > 0 {
-				s.Burst(0, c.burst)
-			} else {
-				s.Seek(2.5)
-			}
-			for range 10 {
-				s.Frame(dst, FrameDT)
-			}
-			fb, drawn := s.PathFallbacks()
-			switch {
-			case !gpu && (fb != 0 || drawn != 0):
-				t.Errorf("%s: ember drew %d effects on the GPU path (%d fallbacks)", name, drawn, fb)
-			case gpu && c.fallback && fb == 0:
-				t.Errorf("%s: ember-gpu reports no fallback (%d GPU draws)", name, drawn)
-			case gpu && !c.fallback && (fb != 0 || drawn == 0):
-				t.Errorf("%s: ember-gpu: %d fallbacks, %d GPU draws", name, fb, drawn)
-			}
-			s.Close()
-		}
+		})
 	}
 }

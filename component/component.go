@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/timeline"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
@@ -15,7 +16,7 @@ type EffectData struct {
 	Effect *emitter.Effect
 	// Name identifies the effect for system.Find and in system.EffectDone;
 	// empty for none. Names are unique among the live effects of a world
-	// (see [RegistryData.Lookup]); set them through [Options.Name].
+	// (see [RegistryData.Lookup]); set them through [SpawnOptions.Name].
 	Name string
 	// OneShot retires the effect once it is drained (Effect.Done while
 	// playing): the scheduler removes the entity and publishes
@@ -37,8 +38,9 @@ type EffectData struct {
 	// its host track (fed from the transform) and normally leaves them 0.
 	X, Y float64
 	// Timeline is the effect's play history in world time, kept by package
-	// system for world seeks.
-	Timeline Timeline
+	// system for world seeks; its type is internal to Ember. Change an
+	// effect's snapshot with system.SetSnapshot, which tells it.
+	Timeline timeline.Timeline
 	// Dormant is true while a world seek has moved the world clock to before
 	// the effect was spawned: it exists but was not there yet, so renderers
 	// skip it (see [EffectData.Visible]) and the scheduler wakes it when the

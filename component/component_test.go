@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/timeline"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	"github.com/yohamta/donburi/features/transform"
@@ -29,10 +30,10 @@ func snapshot(t *testing.T) *emitter.Snapshot {
 	return s
 }
 
-func TestNewEffectDefaults(t *testing.T) {
+func TestSpawnDefaults(t *testing.T) {
 	w := donburi.NewWorld()
 	snap := snapshot(t)
-	e, err := NewEffect(w, snap, nil)
+	e, err := Spawn(w, snap, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestNewEffectDefaults(t *testing.T) {
 		t.Errorf("%d effects on layer 0", n)
 	}
 	segs := d.Timeline.Segments()
-	if len(segs) != 1 || segs[0] != (Segment{}) || d.Timeline.Spawn != 0 || d.Timeline.TimeScale() != 0.5 || d.Timeline.Current() != 0 {
+	if len(segs) != 1 || segs[0] != (timeline.Segment{}) || d.Timeline.Spawn != 0 || d.Timeline.TimeScale() != 0.5 || d.Timeline.Current() != 0 {
 		t.Errorf("timeline %+v spawn %v", segs, d.Timeline.Spawn)
 	}
 	if Query().Count(w) != 1 || PlayingQuery().Count(w) != 0 {
@@ -65,12 +66,12 @@ func TestNewEffectDefaults(t *testing.T) {
 	}
 }
 
-func TestNewEffectOptions(t *testing.T) {
+func TestSpawnOptions(t *testing.T) {
 	w := donburi.NewWorld()
 	reg := GetRegistry(w)
 	reg.Now, reg.Reach, reg.Step = 5000, 9000, 100
 	tex := image.NewNRGBA(image.Rect(0, 0, 2, 2))
-	e, err := NewEffect(w, snapshot(t), &Options{
+	e, err := Spawn(w, snapshot(t), &SpawnOptions{
 		Seed: 9, RandomSeed: true, HostWidth: 40, HostHeight: 30, Name: "spark", OneShot: true,
 		Play: true, Layer: 3, Transform: true, X: 7, Y: 8, Texture: tex,
 	})
@@ -91,7 +92,7 @@ func TestNewEffectOptions(t *testing.T) {
 	if ecs.NewQuery(3, filter.Contains(Effect)).Count(w) != 1 || ecs.NewQuery(0, filter.Contains(Effect)).Count(w) != 0 {
 		t.Error("not on layer 3")
 	}
-	if segs := d.Timeline.Segments(); len(segs) != 1 || segs[0] != (Segment{World: 5000, Step: 100, Playing: true}) || d.Timeline.Spawn != 5000 {
+	if segs := d.Timeline.Segments(); len(segs) != 1 || segs[0] != (timeline.Segment{World: 5000, Step: 100, Playing: true}) || d.Timeline.Spawn != 5000 {
 		t.Errorf("timeline %+v", segs)
 	}
 	if got, ok := reg.Lookup(w, "spark"); !ok || got != e {
@@ -102,29 +103,29 @@ func TestNewEffectOptions(t *testing.T) {
 	}
 }
 
-func TestNewEffectErrors(t *testing.T) {
+func TestSpawnErrors(t *testing.T) {
 	w := donburi.NewWorld()
 	snap := snapshot(t)
 	for _, c := range []struct {
 		name string
 		w    donburi.World
 		snap *emitter.Snapshot
-		opts *Options
+		opts *SpawnOptions
 		want string
 	}{
 		{"nil world", nil, snap, nil, "nil world"},
 		{"nil snapshot", w, nil, nil, "nil snapshot"},
-		{"negative layer", w, snap, &Options{Layer: -1}, "negative layer"},
-		{"bad host", w, snap, &Options{HostWidth: math.NaN()}, "HostWidth"},
+		{"negative layer", w, snap, &SpawnOptions{Layer: -1}, "negative layer"},
+		{"bad host", w, snap, &SpawnOptions{HostWidth: math.NaN()}, "HostWidth"},
 	} {
-		if _, err := NewEffect(c.w, c.snap, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := Spawn(c.w, c.snap, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
 		}
 	}
-	if _, err := NewEffect(w, snap, &Options{Name: "a"}); err != nil {
+	if _, err := Spawn(w, snap, &SpawnOptions{Name: "a"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := NewEffect(w, snap, &Options{Name: "a"})
+	_, err := Spawn(w, snap, &SpawnOptions{Name: "a"})
 	if !errors.Is(err, ErrNameTaken) || !strings.Contains(err.Error(), `"a"`) {
 		t.Errorf("duplicate name: %v", err)
 	}
@@ -139,7 +140,7 @@ func TestRegistry(t *testing.T) {
 	if GetRegistry(w) != r {
 		t.Fatal("a second registry")
 	}
-	e, _ := NewEffect(w, snapshot(t), &Options{Name: "x"})
+	e, _ := Spawn(w, snapshot(t), &SpawnOptions{Name: "x"})
 	r.Release("x", donburi.Null) // not the holder: kept
 	if _, ok := r.Lookup(w, "x"); !ok {
 		t.Fatal("released by a non-holder")
@@ -156,7 +157,7 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-func TestLoadEffect(t *testing.T) {
+func TestSpawnFile(t *testing.T) {
 	dir := t.TempDir()
 	writePNG := func(name string) {
 		img := image.NewNRGBA(image.Rect(0, 0, 4, 2))
@@ -177,7 +178,7 @@ func TestLoadEffect(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := donburi.NewWorld()
-	e, err := LoadEffect(w, file, &Options{Name: "fx", Play: true})
+	e, err := SpawnFile(w, file, &SpawnOptions{Name: "fx", Play: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +190,7 @@ func TestLoadEffect(t *testing.T) {
 		t.Errorf("rate %v", sp.Rate)
 	}
 	own := image.NewNRGBA(image.Rect(0, 0, 1, 1))
-	e2, err := LoadEffect(w, file, &Options{Texture: own})
+	e2, err := SpawnFile(w, file, &SpawnOptions{Texture: own})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,20 +198,20 @@ func TestLoadEffect(t *testing.T) {
 		t.Error("an option texture was replaced by the file's")
 	}
 
-	if _, err := LoadEffect(w, filepath.Join(dir, "missing.yaml"), nil); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+	if _, err := SpawnFile(w, filepath.Join(dir, "missing.yaml"), nil); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Errorf("missing file: %v", err)
 	}
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("Rate: -1\n"), 0o644)
-	if _, err := LoadEffect(w, bad, nil); err == nil || !strings.Contains(err.Error(), "Rate") {
+	if _, err := SpawnFile(w, bad, nil); err == nil || !strings.Contains(err.Error(), "Rate") {
 		t.Errorf("invalid spec: %v", err)
 	}
 	noTex := filepath.Join(dir, "notex.yaml")
 	os.WriteFile(noTex, []byte("Texture: nope.png\n"), 0o644)
-	if _, err := LoadEffect(w, noTex, nil); err == nil || !strings.Contains(err.Error(), "nope.png") {
+	if _, err := SpawnFile(w, noTex, nil); err == nil || !strings.Contains(err.Error(), "nope.png") {
 		t.Errorf("missing texture: %v", err)
 	}
-	if _, err := LoadEffect(w, file, &Options{Name: "fx"}); !errors.Is(err, ErrNameTaken) {
+	if _, err := SpawnFile(w, file, &SpawnOptions{Name: "fx"}); !errors.Is(err, ErrNameTaken) {
 		t.Errorf("duplicate name: %v", err)
 	}
 	if n := Query().Count(w); n != 2 {

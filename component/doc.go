@@ -9,11 +9,11 @@
 // paused effect costs nothing per update. An effect can follow donburi's
 // transform (features/transform), parent chains included.
 //
-// [NewEffect] and [LoadEffect] create a ready entity in one call. Package
+// [Spawn] and [SpawnFile] create a ready entity in one call. Package
 // system advances the effects with one shared world clock and offers the
 // gameplay controls (Emit, Play, Pause, SetTime, Restart, Find, Seek); use
 // those rather than the Effect's own Play and Pause, so that the [Playing]
-// tag and the [Timeline] that world seeks replay stay in step.
+// tag and the timeline that world seeks replay stay in step.
 //
 // This package imports donburi but not Ebitengine: a headless server or a
 // test can run a world of effects and draw it with package raster.

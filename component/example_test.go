@@ -18,7 +18,7 @@ import (
 func ExampleNewEffect() {
 	world := donburi.NewWorld()
 	game := ecs.NewECS(world)
-	scheduler := system.New(nil) // 60 updates per second
+	scheduler := system.NewScheduler(nil) // 60 updates per second
 	game.AddSystem(scheduler.Update)
 
 	ship := world.Entry(world.Create(transform.Transform))
@@ -30,7 +30,7 @@ func ExampleNewEffect() {
 	if err != nil {
 		panic(err)
 	}
-	exhaust, err := component.NewEffect(world, snap, &component.Options{
+	exhaust, err := component.Spawn(world, snap, &component.SpawnOptions{
 		Name:      "exhaust",
 		Play:      true,
 		Transform: true,

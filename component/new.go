@@ -7,21 +7,22 @@ import (
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/internal/timeline"
+	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	dmath "github.com/yohamta/donburi/features/math"
 	"github.com/yohamta/donburi/features/transform"
 )
 
-// ErrNameTaken is returned, wrapped, by [NewEffect] and [LoadEffect] when a
+// ErrNameTaken is returned, wrapped, by [Spawn] and [SpawnFile] when a
 // live effect of the world already has the name asked for.
 var ErrNameTaken = errors.New("effect name already taken")
 
-// Options configures [NewEffect] and [LoadEffect]. The zero value, or nil,
+// SpawnOptions configures [Spawn] and [SpawnFile]. The zero value, or nil,
 // gives the defaults: a paused, unnamed, looping effect with seed 0 on layer
 // 0, at screen offset 0 with no transform.
-type Options struct {
+type SpawnOptions struct {
 	// Seed is the effect's fixed seed (default 0).
 	Seed uint32
 	// RandomSeed gives each restart a new seed derived from Seed and the
@@ -56,32 +57,32 @@ type Options struct {
 	// transform, or the initial local position of one with a transform.
 	X, Y float64
 	// Texture and Strip are the particle texture and colour strip, straight
-	// alpha. nil: the built-in sprite and no strip for NewEffect; the
-	// images the effect file names for LoadEffect.
+	// alpha. nil: the built-in sprite and no strip for Spawn; the
+	// images the effect file names for SpawnFile.
 	Texture, Strip image.Image
 }
 
-// NewEffect creates an effect entity of snap in w with everything it needs:
+// Spawn creates an effect entity of snap in w with everything it needs:
 // the [Effect] component, [Playing] when opts.Play, the layer tag, and
 // donburi's transform when opts.Transform. Its timeline starts at the world
 // clock (see [RegistryData]).
-func NewEffect(w donburi.World, snap *emitter.Snapshot, opts *Options) (donburi.Entity, error) {
+func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi.Entity, error) {
 	if w == nil {
-		return donburi.Null, errors.New("component: NewEffect: nil world")
+		return donburi.Null, errors.New("component: Spawn: nil world")
 	}
 	if snap == nil {
-		return donburi.Null, errors.New("component: NewEffect: nil snapshot")
+		return donburi.Null, errors.New("component: Spawn: nil snapshot")
 	}
-	var o Options
+	var o SpawnOptions
 	if opts != nil {
 		o = *opts
 	}
 	if o.Layer < 0 {
-		return donburi.Null, fmt.Errorf("component: NewEffect: negative layer %d", o.Layer)
+		return donburi.Null, fmt.Errorf("component: Spawn: negative layer %d", o.Layer)
 	}
 	reg := GetRegistry(w)
 	if _, taken := reg.Lookup(w, o.Name); taken {
-		return donburi.Null, fmt.Errorf("component: NewEffect: %w: %q", ErrNameTaken, o.Name)
+		return donburi.Null, fmt.Errorf("component: Spawn: %w: %q", ErrNameTaken, o.Name)
 	}
 	eff, err := emitter.NewEffect(snap, &emitter.EffectOptions{
 		Seed:       o.Seed,
@@ -91,7 +92,7 @@ func NewEffect(w donburi.World, snap *emitter.Snapshot, opts *Options) (donburi.
 		History:    o.History,
 	})
 	if err != nil {
-		return donburi.Null, fmt.Errorf("component: NewEffect: %w", err)
+		return donburi.Null, fmt.Errorf("component: Spawn: %w", err)
 	}
 	comps := []donburi.IComponentType{Effect}
 	if o.Play {
@@ -120,16 +121,16 @@ func NewEffect(w donburi.World, snap *emitter.Snapshot, opts *Options) (donburi.
 		history = emitter.SecondsToTicks(o.History)
 	}
 	d.Timeline.Init(reg.Now, history, snap.Spec().TimeScale)
-	d.Timeline.Record(Segment{World: reg.Now, Step: reg.Step, Playing: o.Play}, reg.Reach)
+	d.Timeline.Record(timeline.Segment{World: reg.Now, Step: reg.Step, Playing: o.Play}, reg.Reach)
 	reg.claim(o.Name, ent)
 	return ent, nil
 }
 
-// LoadEffect creates an effect entity from the effect file at path, like
-// [NewEffect]: it decodes the file (effectfile.Load), compiles it and
+// SpawnFile creates an effect entity from the effect file at path, like
+// [Spawn]: it decodes the file (effectfile.Load), compiles it and
 // loads the Texture and ColorStrip images it names, relative to the file,
 // unless opts sets them.
-func LoadEffect(w donburi.World, path string, opts *Options) (donburi.Entity, error) {
+func SpawnFile(w donburi.World, path string, opts *SpawnOptions) (donburi.Entity, error) {
 	spec, err := effectfile.Load(path)
 	if err != nil {
 		return donburi.Null, err
@@ -138,12 +139,12 @@ func LoadEffect(w donburi.World, path string, opts *Options) (donburi.Entity, er
 	if err != nil {
 		return donburi.Null, err
 	}
-	var o Options
+	var o SpawnOptions
 	if opts != nil {
 		o = *opts
 	}
 	if o.Texture == nil || o.Strip == nil {
-		tex, strip, err := raster.LoadTextures(path, &spec)
+		tex, strip, err := texture.LoadEffectImages(path, &spec)
 		if err != nil {
 			return donburi.Null, err
 		}
@@ -154,5 +155,5 @@ func LoadEffect(w donburi.World, path string, opts *Options) (donburi.Entity, er
 			o.Strip = strip
 		}
 	}
-	return NewEffect(w, snap, &o)
+	return Spawn(w, snap, &o)
 }

@@ -41,7 +41,7 @@ func GetRegistry(w donburi.World) *RegistryData {
 }
 
 // Lookup returns the live effect entity of w named name. Names are unique
-// per world: [NewEffect] refuses a name a live effect holds, and a name is
+// per world: [Spawn] refuses a name a live effect holds, and a name is
 // free again once its entity is removed (retired, or removed by the game).
 // Renaming an effect by writing EffectData.Name is not seen by the index:
 // Lookup then reports the name as absent.

@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/raster/bake"
 	"github.com/emberfx/ember/system"
 )
 
@@ -94,7 +95,7 @@ func (cp *capturer) draw() *image.RGBA {
 	rc.Picture(sc.backdrop(), 0, 0)
 	sc.drawBack(rc, cp.st)
 	cp.items = cp.col.AppendRasterItems(cp.st.world, cp.items[:0])
-	cp.rz.Draw(cp.frame, cp.items, nil)
+	cp.rz.Draw(cp.frame, cp.items)
 	clear(cp.items)
 	sc.drawFront(rc, cp.st)
 	if cp.hud != nil {
@@ -143,11 +144,11 @@ func captureGIF(sc scene, lib *library, t0, t1 float64, fps int) ([]byte, error)
 }
 
 // encodeGIF encodes opaque frames shown at fps as a looping GIF with one
-// palette (raster.Quantize, no dithering). After the first frame, each frame
+// palette (bake.Quantize, no dithering). After the first frame, each frame
 // holds only the rectangle that changed, with the pixels that did not change
 // transparent, so a clip over a still backdrop and HUD stays small.
 func encodeGIF(frames []*image.RGBA, fps int) ([]byte, error) {
-	pal, index := raster.Quantize(frames)
+	pal, index := bake.Quantize(frames)
 	// Free a palette entry for transparency: append one, or merge the two
 	// closest colours when the palette is full.
 	var trans uint8

@@ -286,11 +286,11 @@ func TestHotReload(t *testing.T) {
 	copyEffect(t, dir, "sparks.yaml", "streak.png")
 	lib := newLibrary(dir)
 	world := donburi.NewWorld()
-	b, err := lib.spawn(world, "sparks.yaml", component.Options{Play: true}, nil)
+	b, err := lib.spawn(world, "sparks.yaml", component.SpawnOptions{Play: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := lib.spawn(world, "sparks.yaml", component.Options{Play: true}, nil)
+	second, err := lib.spawn(world, "sparks.yaml", component.SpawnOptions{Play: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestHotReload(t *testing.T) {
 	if fx.Effect.Snapshot() != fx2.Effect.Snapshot() || fx.Texture != fx2.Texture {
 		t.Fatal("two effects of one file do not share the snapshot and texture")
 	}
-	sched := system.New(nil)
+	sched := system.NewScheduler(nil)
 	for range 30 {
 		sched.UpdateWorld(world)
 	}
@@ -374,7 +374,7 @@ func TestBadFileAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	lib := newLibrary(dir)
-	b, err := lib.spawn(donburi.NewWorld(), "fire.yaml", component.Options{}, nil)
+	b, err := lib.spawn(donburi.NewWorld(), "fire.yaml", component.SpawnOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

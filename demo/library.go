@@ -13,7 +13,8 @@ import (
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/system"
+	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
 )
 
@@ -21,7 +22,7 @@ import (
 // them: poll (twice a second in the window) compares each file's and its
 // images' modification times and sizes with the last load, and on a change
 // decodes the file again. A good file's new snapshot is swapped under every
-// effect made from it (emitter.Effect.SetSnapshot keeps clock, seed and
+// effect made from it (system.SetSnapshot keeps clock, seed and
 // history, so nothing restarts); a bad one leaves the last good snapshot
 // playing and its problems are listed for the window to show.
 type library struct {
@@ -98,7 +99,7 @@ func (l *library) load(f *effectFile) bool {
 	}
 	var tex, strip image.Image
 	if err == nil {
-		tex, strip, err = raster.LoadTextures(f.path, &spec)
+		tex, strip, err = texture.LoadEffectImages(f.path, &spec)
 	}
 	if err != nil {
 		f.problems = problemLines(err)
@@ -159,11 +160,11 @@ func (f *effectFile) snapshotFor(tweak func(*emitter.Spec)) (*emitter.Snapshot, 
 }
 
 // spawn creates an effect entity from the file name in w. The first effect
-// of a file comes from component.LoadEffect, which reads the file and its
+// of a file comes from component.SpawnFile, which reads the file and its
 // images; later ones share that snapshot and those images (component.
 // NewEffect), so the renderer batches them together. A file that does not
 // load gives an empty placeholder effect and its problems are listed.
-func (l *library) spawn(w donburi.World, name string, opts component.Options, tweak func(*emitter.Spec)) (*binding, error) {
+func (l *library) spawn(w donburi.World, name string, opts component.SpawnOptions, tweak func(*emitter.Spec)) (*binding, error) {
 	f, fresh := l.files[name], false
 	if f == nil {
 		f = &effectFile{lib: l, name: name, path: filepath.Join(l.dir, name)}
@@ -174,7 +175,7 @@ func (l *library) spawn(w donburi.World, name string, opts component.Options, tw
 	var ent donburi.Entity
 	var err error
 	if fresh && tweak == nil {
-		ent, err = component.LoadEffect(w, f.path, &opts)
+		ent, err = component.SpawnFile(w, f.path, &opts)
 		if err == nil {
 			fx, _ := component.Get(w, ent)
 			f.snap, f.tex, f.strip = fx.Effect.Snapshot(), fx.Texture, fx.Strip
@@ -198,7 +199,7 @@ func (l *library) spawn(w donburi.World, name string, opts component.Options, tw
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	opts.Texture, opts.Strip = f.tex, f.strip
-	ent, err = component.NewEffect(w, snap, &opts)
+	ent, err = component.Spawn(w, snap, &opts)
 	if err != nil {
 		return nil, err
 	}
@@ -274,10 +275,7 @@ func (l *library) rebind(b *binding) {
 	if err != nil {
 		return
 	}
-	fx.Effect.SetSnapshot(snap)
-	if ts := snap.Spec().TimeScale; ts != fx.Timeline.TimeScale() {
-		fx.Timeline.SetTimeScale(ts)
-	}
+	system.SetSnapshot(b.world, b.entity, snap)
 	fx.Texture, fx.Strip = b.file.tex, b.file.strip
 	l.reloads++
 }

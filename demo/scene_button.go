@@ -32,17 +32,17 @@ func (*buttonScene) hint() string {
 func (b *buttonScene) build(s *stage) error {
 	cx, cy := btnX+btnW/2, btnY+btnH/2
 	var err error
-	if b.shine, err = s.spawn("button_shine.yaml", component.Options{
+	if b.shine, err = s.spawn("button_shine.yaml", component.SpawnOptions{
 		Name: "shine", Play: true, X: cx, Y: cy, HostWidth: btnW, HostHeight: btnH,
 	}, nil); err != nil {
 		return err
 	}
-	if b.glints, err = s.spawn("reward_glints.yaml", component.Options{
+	if b.glints, err = s.spawn("reward_glints.yaml", component.SpawnOptions{
 		Name: "glints", Play: true, X: cx, Y: cy, HostWidth: btnW, HostHeight: btnH,
 	}, nil); err != nil {
 		return err
 	}
-	b.confetti, err = s.spawn("confetti.yaml", component.Options{
+	b.confetti, err = s.spawn("confetti.yaml", component.SpawnOptions{
 		Name: "confetti", Play: true, Seed: 3, X: cx, Y: cy - 10, HostWidth: btnW, HostHeight: btnH,
 	}, nil)
 	return err

@@ -49,7 +49,7 @@ func (e *explosionScene) build(s *stage) error {
 		{"explosion_sparks.yaml", "fragments", 60, 100, 100},
 	}
 	for i, f := range files {
-		b, err := s.spawn(f.file, component.Options{
+		b, err := s.spawn(f.file, component.SpawnOptions{
 			Name: f.name, Play: true, Seed: uint32(10 + i), HostWidth: f.w, HostHeight: f.h,
 		}, nil)
 		if err != nil {

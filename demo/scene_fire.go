@@ -44,7 +44,7 @@ func (f *fireScene) build(s *stage) error {
 		{"smoke.yaml", "smoke R", torchR, torchY - 50, 70, 3},
 	}
 	for _, e := range list {
-		if _, err := s.spawn(e.file, component.Options{
+		if _, err := s.spawn(e.file, component.SpawnOptions{
 			Name: e.name, Play: true, Seed: e.seed, X: e.x, Y: e.y, HostWidth: e.size, HostHeight: e.size,
 		}, nil); err != nil {
 			return err

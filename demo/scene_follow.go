@@ -45,7 +45,7 @@ func (f *followScene) build(s *stage) error {
 	for i, file := range []string{"thruster_locked.yaml", "thruster_trail.yaml"} {
 		ship := s.world.Create(transform.Transform)
 		f.ships[i] = ship
-		b, err := s.spawn(file, component.Options{
+		b, err := s.spawn(file, component.SpawnOptions{
 			Name: []string{"locked", "trail"}[i], Play: true, Seed: uint32(i), Transform: true,
 			X: -26, HostWidth: 40, HostHeight: 40,
 		}, nil)

@@ -29,7 +29,7 @@ func (*sparksScene) hint() string {
 
 func (p *sparksScene) build(s *stage) error {
 	var err error
-	at := component.Options{Play: true, X: contactX, Y: contactY, HostWidth: 40, HostHeight: 40}
+	at := component.SpawnOptions{Play: true, X: contactX, Y: contactY, HostWidth: 40, HostHeight: 40}
 	at.Name = "grinder"
 	if p.sparks, err = s.spawn("sparks.yaml", at, nil); err != nil {
 		return err
@@ -38,10 +38,10 @@ func (p *sparksScene) build(s *stage) error {
 	if p.glow, err = s.spawn("grinder_glow.yaml", at, nil); err != nil {
 		return err
 	}
-	if p.hit, err = s.spawn("hit_sparks.yaml", component.Options{Name: "impact", Play: true, Seed: 5}, nil); err != nil {
+	if p.hit, err = s.spawn("hit_sparks.yaml", component.SpawnOptions{Name: "impact", Play: true, Seed: 5}, nil); err != nil {
 		return err
 	}
-	p.flash, err = s.spawn("hit_flash.yaml", component.Options{Name: "flash", Play: true}, nil)
+	p.flash, err = s.spawn("hit_flash.yaml", component.SpawnOptions{Name: "flash", Play: true}, nil)
 	return err
 }
 

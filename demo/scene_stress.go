@@ -45,7 +45,7 @@ func (st *stressScene) tweak(spec *emitter.Spec) {
 func (st *stressScene) build(s *stage) error {
 	st.count = defaultCount
 	var err error
-	st.fx, err = s.spawn("stress.yaml", component.Options{
+	st.fx, err = s.spawn("stress.yaml", component.SpawnOptions{
 		Name: "fountain", Play: true, X: screenW / 2, Y: 650, HostWidth: screenW, HostHeight: 100,
 	}, st.tweak)
 	if err != nil {

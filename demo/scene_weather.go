@@ -29,7 +29,7 @@ func (*weatherScene) hint() string {
 }
 
 func (ws *weatherScene) build(s *stage) error {
-	top := component.Options{Play: true, X: screenW / 2, Y: -24, HostWidth: screenW, HostHeight: 100}
+	top := component.SpawnOptions{Play: true, X: screenW / 2, Y: -24, HostWidth: screenW, HostHeight: 100}
 	for _, f := range []struct{ file, name string }{{"snow_far.yaml", "snow far"}, {"snow_near.yaml", "snow near"}} {
 		o := top
 		o.Name = f.name
@@ -46,7 +46,7 @@ func (ws *weatherScene) build(s *stage) error {
 		return err
 	}
 	ws.rain = append(ws.rain, b)
-	b, err = s.spawn("splash.yaml", component.Options{
+	b, err = s.spawn("splash.yaml", component.SpawnOptions{
 		Name: "splashes", Play: true, X: screenW / 2, Y: groundY + 20, HostWidth: screenW, HostHeight: 40,
 	}, nil)
 	if err != nil {

@@ -99,7 +99,7 @@ type stage struct {
 // newStage builds sc in a fresh world.
 func newStage(sc scene, lib *library) (*stage, error) {
 	w := donburi.NewWorld()
-	s := &stage{sc: sc, lib: lib, world: w, ecs: ecs.NewECS(w), sched: system.New(&system.Options{TPS: tps})}
+	s := &stage{sc: sc, lib: lib, world: w, ecs: ecs.NewECS(w), sched: system.NewScheduler(&system.SchedulerOptions{TPS: tps})}
 	component.GetRegistry(w)
 	if err := sc.build(s); err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func newStage(sc scene, lib *library) (*stage, error) {
 
 // spawn creates an effect from an effect file of the library (see
 // library.spawn) and remembers it for the stats table.
-func (s *stage) spawn(file string, opts component.Options, tweak func(*emitter.Spec)) (*binding, error) {
+func (s *stage) spawn(file string, opts component.SpawnOptions, tweak func(*emitter.Spec)) (*binding, error) {
 	b, err := s.lib.spawn(s.world, file, opts, tweak)
 	if err != nil {
 		return nil, err

@@ -16,14 +16,14 @@ import (
 // files would. `go run ./demo -gen-textures` rewrites them; a test checks
 // the committed files are what this code draws.
 
-// texture is one generated image and the file it is written to.
-type texture struct {
+// generatedTexture is one generated image and the file it is written to.
+type generatedTexture struct {
 	file string
 	draw func() *image.NRGBA
 }
 
 // textures lists every generated texture.
-var textures = []texture{
+var textures = []generatedTexture{
 	{"explosion.png", explosionSheet},
 	{"streak.png", streakSprite},
 	{"confetti.png", confettiSprite},

@@ -1,6 +1,6 @@
 package emitter
 
-// Tests of how a particle looks: area-preserving squash (Spray 8.3), the
+// Tests of how a particle looks: area-preserving squash (docs/closed-form.md, section 5), the
 // orientation of streaks (8.4), tone mapping, LightInfluence and glow
 // layers (9).
 
@@ -34,28 +34,33 @@ func appearanceOne(t *testing.T, age float64, ambient Color, edit func(*Spec)) P
 // TestAppearanceSquash: with l = 1 + |q|, q > 0 gives (s/l, s l) (tall),
 // q < 0 gives (s l, s/l) (wide): w h = s² always.
 func TestAppearanceSquash(t *testing.T) {
-	for _, c := range []struct{ size, q, w, h float64 }{
-		{1, 0, 100, 100},
-		{1, 0.5, 100 / 1.5, 150},
-		{1, -0.5, 150, 100 / 1.5},
-		{1, 1, 50, 200},
-		{1, -1, 200, 50},
-		{2, 3, 50, 800},
-		{0.5, -3, 200, 12.5},
+	for _, c := range []struct {
+		name          string
+		size, q, w, h float64
+	}{
+		{"size 1, q 0, w 100", 1, 0, 100, 100},
+		{"size 1, q 0.5, w 100 / 1.5", 1, 0.5, 100 / 1.5, 150},
+		{"size 1, q -0.5, w 150", 1, -0.5, 150, 100 / 1.5},
+		{"size 1, q 1, w 50", 1, 1, 50, 200},
+		{"size 1, q -1, w 200", 1, -1, 200, 50},
+		{"size 2, q 3, w 50", 2, 3, 50, 800},
+		{"size 0.5, q -3, w 200", 0.5, -3, 200, 12.5},
 	} {
-		p := appearanceOne(t, 1, Color{}, func(sp *Spec) {
-			sp.Size, sp.Squash = ConstantSequence(c.size), ConstantSequence(c.q)
+		t.Run(c.name, func(t *testing.T) {
+			p := appearanceOne(t, 1, Color{}, func(sp *Spec) {
+				sp.Size, sp.Squash = ConstantSequence(c.size), ConstantSequence(c.q)
+			})
+			s := c.size * 100
+			if !coreRel(p.Width, c.w, 1e-12) || !coreRel(p.Height, c.h, 1e-12) {
+				t.Errorf("size %v squash %v: %v x %v, want %v x %v", c.size, c.q, p.Width, p.Height, c.w, c.h)
+			}
+			if !coreRel(p.Width*p.Height, s*s, 1e-12) {
+				t.Errorf("size %v squash %v: area %v, want %v", c.size, c.q, p.Width*p.Height, s*s)
+			}
+			if (c.q > 0 && !(p.Height > p.Width)) || (c.q < 0 && !(p.Width > p.Height)) {
+				t.Errorf("squash %v: %v x %v; the long side is on the wrong axis", c.q, p.Width, p.Height)
+			}
 		})
-		s := c.size * 100
-		if !coreRel(p.Width, c.w, 1e-12) || !coreRel(p.Height, c.h, 1e-12) {
-			t.Errorf("size %v squash %v: %v x %v, want %v x %v", c.size, c.q, p.Width, p.Height, c.w, c.h)
-		}
-		if !coreRel(p.Width*p.Height, s*s, 1e-12) {
-			t.Errorf("size %v squash %v: area %v, want %v", c.size, c.q, p.Width*p.Height, s*s)
-		}
-		if (c.q > 0 && !(p.Height > p.Width)) || (c.q < 0 && !(p.Width > p.Height)) {
-			t.Errorf("squash %v: %v x %v; the long side is on the wrong axis", c.q, p.Width, p.Height)
-		}
 	}
 	// a squash curve: q = 0 at birth to 1 at death, halfway 0.5
 	p := appearanceOne(t, 5, Color{}, func(sp *Spec) {
@@ -151,35 +156,38 @@ func TestAppearanceStreakOrientation(t *testing.T) {
 	}
 }
 
-// TestAppearanceGrade: Spray's tone mapping. c' = g c, p = max c'; when
+// TestAppearanceGrade: the tone mapping of docs/closed-form.md, section 7. c' = g c, p = max c'; when
 // p > 1, c” = (1-β) c'/p + β with β = 1 - 1/p. A channel at 0 comes out
 // as β itself, so the table reads β off the green and blue channels.
 func TestAppearanceGrade(t *testing.T) {
 	for _, c := range []struct {
+		name       string
 		c          Color
 		brightness float64
 		want       Color
 	}{
 		// peak <= 1: only scaled
-		{Color{1, 0.5, 0.25}, 1, Color{1, 0.5, 0.25}},
-		{Color{0.4, 0.2, 0.1}, 2, Color{0.8, 0.4, 0.2}},
-		{Color{0.5, 0.5, 0.5}, 2, Color{1, 1, 1}},
-		{Color{0.3, 0.6, 0.9}, 0, Color{0, 0, 0}},
+		{"brightness 1 changes nothing", Color{1, 0.5, 0.25}, 1, Color{1, 0.5, 0.25}},
+		{"brightness 2 below the peak", Color{0.4, 0.2, 0.1}, 2, Color{0.8, 0.4, 0.2}},
+		{"brightness 2 reaching white exactly", Color{0.5, 0.5, 0.5}, 2, Color{1, 1, 1}},
+		{"brightness 0 is black", Color{0.3, 0.6, 0.9}, 0, Color{0, 0, 0}},
 		// β = 1 - 1/2 = 0.5
-		{Color{1, 0, 0}, 2, Color{1, 0.5, 0.5}},
-		{Color{1, 0.5, 0.25}, 2, Color{1, 0.75, 0.625}},
+		{"brightness 2 on pure red: half way to white", Color{1, 0, 0}, 2, Color{1, 0.5, 0.5}},
+		{"brightness 2 on orange", Color{1, 0.5, 0.25}, 2, Color{1, 0.75, 0.625}},
 		// β = 1 - 1/15 = 0.9333…: a nearly white core with a faint tint
-		{Color{1, 0, 0}, 15, Color{1, 14.0 / 15, 14.0 / 15}},
-		{Color{1, 0.5, 0.25}, 15, Color{1, 14.5 / 15, 14.25 / 15}},
+		{"brightness 15 on pure red", Color{1, 0, 0}, 15, Color{1, 14.0 / 15, 14.0 / 15}},
+		{"brightness 15 on orange", Color{1, 0.5, 0.25}, 15, Color{1, 14.5 / 15, 14.25 / 15}},
 		// the peak channel need not be red; p = 4 × 0.5 = 2
-		{Color{0, 0.5, 0.25}, 4, Color{0.5, 1, 0.75}},
+		{"brightness 4 on a green peak", Color{0, 0.5, 0.25}, 4, Color{0.5, 1, 0.75}},
 		// Brightness 4 flash: p = 4, β = 0.75
-		{Color{1, 0.8, 0.4}, 4, Color{1, 0.95, 0.85}},
+		{"brightness 4 on a pale yellow", Color{1, 0.8, 0.4}, 4, Color{1, 0.95, 0.85}},
 	} {
-		got := Grade(c.c, c.brightness)
-		if !coreWithin(got.R, c.want.R, 1e-15) || !coreWithin(got.G, c.want.G, 1e-15) || !coreWithin(got.B, c.want.B, 1e-15) {
-			t.Errorf("Grade(%v, %v) = %v, want %v", c.c, c.brightness, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			got := Grade(c.c, c.brightness)
+			if !coreWithin(got.R, c.want.R, 1e-15) || !coreWithin(got.G, c.want.G, 1e-15) || !coreWithin(got.B, c.want.B, 1e-15) {
+				t.Errorf("Grade(%v, %v) = %v, want %v", c.c, c.brightness, got, c.want)
+			}
+		})
 	}
 	if b := Grade(Color{1, 0, 0}, 15).G; !coreWithin(b, 0.9333333333333333, 1e-15) {
 		t.Errorf("Brightness 15: β = %.16f, want 0.9333333333333333", b)
@@ -212,18 +220,21 @@ func TestAppearanceInfluence(t *testing.T) {
 	c := Color{0.8, 0.6, 0.4}
 	amb := Color{0.5, 0.25, 1}
 	for _, k := range []struct {
+		name   string
 		lambda float64
 		want   Color
 	}{
-		{0, c},
-		{1, Color{0.4, 0.15, 0.4}},
-		{0.5, Color{0.6, 0.375, 0.4}},
-		{0.25, Color{0.7, 0.4875, 0.4}},
+		{"lambda 0, want c", 0, c},
+		{"lambda 1", 1, Color{0.4, 0.15, 0.4}},
+		{"lambda 0.5", 0.5, Color{0.6, 0.375, 0.4}},
+		{"lambda 0.25", 0.25, Color{0.7, 0.4875, 0.4}},
 	} {
-		got := Influence(c, amb, k.lambda)
-		if !coreWithin(got.R, k.want.R, 1e-15) || !coreWithin(got.G, k.want.G, 1e-15) || !coreWithin(got.B, k.want.B, 1e-15) {
-			t.Errorf("Influence(%v, %v, %v) = %v, want %v", c, amb, k.lambda, got, k.want)
-		}
+		t.Run(k.name, func(t *testing.T) {
+			got := Influence(c, amb, k.lambda)
+			if !coreWithin(got.R, k.want.R, 1e-15) || !coreWithin(got.G, k.want.G, 1e-15) || !coreWithin(got.B, k.want.B, 1e-15) {
+				t.Errorf("Influence(%v, %v, %v) = %v, want %v", c, amb, k.lambda, got, k.want)
+			}
+		})
 	}
 	// black ambient (the default) darkens fully at λ = 1
 	if got := Influence(c, Color{}, 1); got != (Color{}) {
@@ -243,23 +254,26 @@ func TestAppearanceInfluence(t *testing.T) {
 // (1 - T) 0.45^n LightEmission: none without LightEmission.
 func TestAppearanceGlow(t *testing.T) {
 	for _, c := range []struct {
+		name            string
 		n               int
 		tr, emission    float64
 		growth, opacity float64
 	}{
-		{1, 0, 1, 1.45, 0.45},
-		{2, 0, 1, 1.9, 0.2025},
-		{2, 0.5, 1, 1.9, 0.10125},
-		{3, 0.2, 0.5, 2.35, 0.8 * 0.091125 * 0.5},
-		{7, 0, 1, 4.15, 0.0037366945312500005},
-		{1, 1, 1, 1.45, 0},
-		{4, 0, 0, 2.8, 0},
-		{1, 0.3, 0, 1.45, 0},
+		{"n 1, tr 0, emission 1", 1, 0, 1, 1.45, 0.45},
+		{"n 2, tr 0, emission 1", 2, 0, 1, 1.9, 0.2025},
+		{"n 2, tr 0.5, emission 1", 2, 0.5, 1, 1.9, 0.10125},
+		{"n 3, tr 0.2, emission 0.5", 3, 0.2, 0.5, 2.35, 0.8 * 0.091125 * 0.5},
+		{"n 7, tr 0, emission 1", 7, 0, 1, 4.15, 0.0037366945312500005},
+		{"n 1, tr 1, emission 1", 1, 1, 1, 1.45, 0},
+		{"n 4, tr 0, emission 0", 4, 0, 0, 2.8, 0},
+		{"n 1, tr 0.3, emission 0", 1, 0.3, 0, 1.45, 0},
 	} {
-		g, o := Glow(c.n, c.tr, c.emission)
-		if !coreWithin(g, c.growth, 1e-15) || !coreWithin(o, c.opacity, 1e-15) {
-			t.Errorf("Glow(%d, %v, %v) = %v, %v; want %v, %v", c.n, c.tr, c.emission, g, o, c.growth, c.opacity)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			g, o := Glow(c.n, c.tr, c.emission)
+			if !coreWithin(g, c.growth, 1e-15) || !coreWithin(o, c.opacity, 1e-15) {
+				t.Errorf("Glow(%d, %v, %v) = %v, %v; want %v, %v", c.n, c.tr, c.emission, g, o, c.growth, c.opacity)
+			}
+		})
 	}
 	// geometric: each layer is 0.45 of the previous
 	for n := 1; n < MaxGlowLayers-1; n++ {

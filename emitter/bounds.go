@@ -44,11 +44,9 @@ func (e *Effect) Bounds() Rect {
 func (e *Effect) computeBounds() Rect {
 	s := e.snap
 	sp := &s.spec
-	pps := e.PixelsPerStud()
-	move := pps * sp.SpeedScale * sp.Scale
-	a := sp.EmissionSize.X * 0.5 * e.hostW
-	b := sp.EmissionSize.Y * 0.5 * e.hostH
-	radius := s.maxRadius() * pps * sp.SizeScale * sp.Scale
+	hs := e.hostScale()
+	move, a, b := hs.Move, hs.HalfW, hs.HalfH
+	radius := s.maxRadius() * hs.PixelsPerStud * sp.SizeScale * sp.Scale
 	c := e.clock.Seconds()
 
 	unlocked := !sp.LockedToPart && e.track.Len() > 0
@@ -119,8 +117,8 @@ func (s *Snapshot) MaxHalfDiagonal() float64 {
 // maxRadius is MaxHalfDiagonal grown by the outermost glow layer, if any.
 func (s *Snapshot) maxRadius() float64 {
 	half := s.MaxHalfDiagonal()
-	if sp := &s.spec; sp.LightEmission > 0 && sp.GlowLayers > 1 {
-		g, _ := Glow(sp.GlowLayers-1, 0, sp.LightEmission)
+	if n := s.Layers(); n > 1 {
+		g, _ := Glow(n-1, 0, s.spec.LightEmission)
 		half *= g
 	}
 	return half

@@ -15,10 +15,10 @@ type Burst struct {
 // Bursts are kept as long as they can still be visible at a clock the effect
 // guarantees to rewind to: within its History behind the furthest clock
 // reached. MaxBursts bounds the memory whatever the History: an effect that
-// bursts every frame for an hour keeps at most that many. Spray kept the last
-// 64 bursts, so more than 64 Emits within one lifetime cut the oldest short;
-// Ember drops a burst only once it can no longer be seen within the History,
-// or, past MaxBursts, the oldest first.
+// bursts every frame for an hour keeps at most that many. A burst is dropped
+// only once it can no longer be seen within the History, or, past
+// MaxBursts, the oldest first: never merely because many bursts fall within
+// one lifetime.
 const (
 	DefaultHistory   = 30   // seconds
 	DefaultMaxBursts = 4096 // bursts

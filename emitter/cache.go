@@ -21,7 +21,7 @@ func (e *Effect) prepareCache() {
 	if e.noCache || e.snap.rate <= 0 {
 		return
 	}
-	need := int(streamWindow(e.snap)) + 2
+	need := int(e.snap.span) + 2
 	if len(e.streamCache) >= need {
 		return
 	}
@@ -73,10 +73,9 @@ func (e *Effect) releaseBurstCaches() {
 	}
 }
 
-// invalidate drops every cached constant and counts a revision: called
-// when the seed, the snapshot, the host size or the burst numbering change.
+// invalidate drops every cached constant: called when the seed, the
+// snapshot, the host size or the burst numbering change.
 func (e *Effect) invalidate() {
-	e.revision++
 	e.boundsValid = false
 	clear(e.streamCache)
 	for i := range e.burstCaches {

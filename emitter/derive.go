@@ -1,6 +1,11 @@
 package emitter
 
-import "math"
+import (
+	"math"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+)
 
 // AppendParticles appends the particles alive at the current clock to dst,
 // oldest first, and returns the extended slice. It allocates nothing once
@@ -25,7 +30,7 @@ func (e *Effect) Particles() []Particle {
 
 // constants is what a particle rolls once, at birth, in the effect's local
 // frame: everything of its state that does not depend on its age or on the
-// host's track. Effects cache them per key (Spray's slot constants), so a
+// host's track. Effects cache them per key, so a
 // live particle costs its placement only; they are a pure function of the
 // seed, the key, the snapshot and the host size, so cached and fresh values
 // are bit-identical.
@@ -54,29 +59,22 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	}
 	s := f.s
 	sp := &s.spec
-	st := Stream(f.e.seed, key)
-	speed := Range(sp.Speed.Min, sp.Speed.Max, Unit(st, ChannelSpeed))
+	st := hash.Stream(f.e.seed, key)
+	speed := hash.Range(sp.Speed.Min, sp.Speed.Max, hash.Unit(st, channel.Speed))
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
-		sin, cos := math.Sincos(Signed(Unit(st, ChannelSpread)) * s.spread)
+		sin, cos := math.Sincos(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
 		nx, ny = nx*cos-ny*sin, nx*sin+ny*cos
 	}
 	*c = constants{
 		key: key, st: st,
-		life: Range(s.lifeMin, s.lifeMax, Unit(st, ChannelLifetime)),
+		life: hash.Range(s.lifeMin, s.lifeMax, hash.Unit(st, channel.Lifetime)),
 		ox:   ox, oy: oy,
 		vx: speed * nx, vy: speed * ny,
-		rot0:  Range(sp.Rotation.Min, sp.Rotation.Max, Unit(st, ChannelRotation)),
-		omega: Range(sp.RotSpeed.Min, sp.RotSpeed.Max, Unit(st, ChannelRotSpeed)),
+		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.Unit(st, channel.Rotation)),
+		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.Unit(st, channel.RotSpeed)),
 	}
 	return c
-}
-
-// envelope is a particle's envelope roll in [-1, 1) on channel ch, for a
-// curve that varies (a flat curve takes no roll: channels are independent,
-// so skipping one changes no other value).
-func envelope(c *constants, ch uint32) float64 {
-	return Signed(Unit(c.st, ch))
 }
 
 // streamCandidate returns the constants of stream particle i and its age
@@ -192,7 +190,8 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 		vy := v0y*decay + s.accY*fa
 		// Rotating local +Y by theta gives (-sin, cos), so theta* =
 		// atan2(-vx, vy) lines local +Y up with the motion; Roblox lines
-		// up local X in VelocityParallel, hence the -90 (Spray, 8.4).
+		// up local X in VelocityParallel, hence the -90
+		// (docs/closed-form.md, section 5).
 		aligned := math.Atan2(-vx, vy) * (180 / math.Pi)
 		if sp.Orientation == VelocityParallel {
 			aligned -= 90
@@ -225,16 +224,17 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(age/c.life, envelope(c, ChannelSizeEnvelope))
+		size = sp.Size.Sample(age/c.life, envelopeRoll(c.st, channel.SizeEnvelope))
 	}
 	size = max(size, 0) * f.sizeScale
 	w, h = size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(age/c.life, envelope(c, ChannelSquashEnvelope))
+		q = sp.Squash.Sample(age/c.life, envelopeRoll(c.st, channel.SquashEnvelope))
 	}
 	if q != 0 {
-		// Area-preserving: long × short = 1 (Spray, 8.3).
+		// Area-preserving: long × short = 1 (docs/closed-form.md,
+		// section 5).
 		l := 1 + math.Abs(q)
 		if q > 0 {
 			w, h = size/l, size*l
@@ -247,23 +247,10 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 
 // derive fills p for a live particle from its constants.
 func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64) {
-	s := f.s
-	sp := &s.spec
 	life := c.life
 	tau := age / life
 	x, y, w, h, rot := f.place(c, birth, age)
-	tr := s.transValue
-	if !s.transConst {
-		tr = sp.Transparency.Sample(tau, envelope(c, ChannelTransparencyEnvelope))
-	}
-	tr = min(max(tr, 0), 1)
-
-	col := f.color
-	if !s.colorConst {
-		col = Influence(Grade(sp.Color.At(tau), sp.Brightness), f.e.ambient, sp.LightInfluence)
-	}
-	cell, next, blend := s.flipbook(c.st, age, tau)
-
+	tr, col, _, cell, next, blend := f.look.stage(c.st, age, tau, nil)
 	*p = Particle{
 		Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot,
 		Transparency: tr, Color: col, Cell: cell, NextCell: next, Blend: blend,

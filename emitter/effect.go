@@ -1,6 +1,10 @@
 package emitter
 
-import "math"
+import (
+	"math"
+
+	"github.com/emberfx/ember/internal/hash"
+)
 
 // EffectOptions configures an [Effect]. The zero value, or nil, gives the
 // documented defaults.
@@ -18,8 +22,10 @@ type EffectOptions struct {
 	History float64
 	// MaxBursts bounds the bursts kept (default DefaultMaxBursts).
 	MaxBursts int
-	// Ambient is the scene's ambient colour for LightInfluence (default
-	// black, Roblox's Lighting.Ambient default).
+	// Ambient is the ambient colour LightInfluence blends the particles'
+	// colour toward (default black, Roblox's Lighting.Ambient default):
+	// the scene's lighting where the effect is. It is the one ambient
+	// colour every renderer lights the effect with.
 	Ambient Color
 	// NoCache turns off the per-particle constants cache, which costs
 	// about 100 bytes per particle of the live window and makes a live
@@ -57,10 +63,10 @@ type Effect struct {
 	maxBursts    int
 
 	segs, streamSegs []segment // scratch, reused by every evaluation
+	runs             []Run
 	buf              []Particle
 
-	revision    uint64 // counts changes to the history data (see Revision)
-	bounds      Rect   // cached Bounds of an effect without a track
+	bounds      Rect // cached Bounds of an effect without a track
 	boundsValid bool
 	noCache     bool
 	streamCache []constants
@@ -170,7 +176,8 @@ func (e *Effect) Pause() { e.playing = false }
 func (e *Effect) Playing() bool { return e.playing }
 
 // Emit fires a burst of n particles (capped at MaxParticles) at the current
-// clock. On a paused effect it first restarts the timeline, as Spray does:
+// clock. On a paused effect it first restarts the timeline
+// (docs/closed-form.md, section 8):
 // clock 0, no bursts, a new seed when RandomSeed is on, and it starts playing.
 // n <= 0 adds no burst.
 func (e *Effect) Emit(n int) {
@@ -190,7 +197,6 @@ func (e *Effect) AddBurst(t Ticks, n int) {
 	n = min(n, e.snap.spec.MaxParticles)
 	e.bursts = insertBurst(e.bursts, Burst{Time: max(t, 0), Count: n, Index: e.nextBurst})
 	e.nextBurst++
-	e.revision++
 	e.prune()
 }
 
@@ -203,7 +209,7 @@ func (e *Effect) Restart() {
 	e.clear()
 	if e.randomSeed {
 		e.restarts++
-		e.seed = Stream(e.baseSeed, e.restarts)
+		e.seed = hash.Stream(e.baseSeed, e.restarts)
 	}
 	e.playing = true
 }
@@ -253,7 +259,7 @@ func (e *Effect) Forward(dt float64) {
 	if dt != dt {
 		return
 	}
-	e.SetClock(addTicks(e.clock, SecondsToTicks(dt)))
+	e.SetClock(e.clock.Add(SecondsToTicks(dt)))
 }
 
 // Advance moves a playing effect by dt × TimeScale seconds; a paused one
@@ -262,22 +268,17 @@ func (e *Effect) Advance(dt float64) {
 	if !e.playing || dt != dt {
 		return
 	}
-	e.SetClock(addTicks(e.clock, SecondsToTicks(dt*e.snap.spec.TimeScale)))
+	e.SetClock(e.clock.Add(SecondsToTicks(dt * e.snap.spec.TimeScale)))
 }
 
-// Step moves a playing effect by dt × TimeScale, dt in ticks: the
+// Step moves a playing effect by dt.Scale(TimeScale), dt in ticks: the
 // scheduler's fixed step. Scaling rounds to the nearest tick, so the same
 // steps always land on the same clocks.
 func (e *Effect) Step(dt Ticks) {
 	if !e.playing {
 		return
 	}
-	ts := e.snap.spec.TimeScale
-	if ts == 1 {
-		e.SetClock(addTicks(e.clock, dt))
-		return
-	}
-	e.SetClock(addTicks(e.clock, Ticks(math.Round(float64(dt)*ts))))
+	e.SetClock(e.clock.Add(dt.Scale(e.snap.spec.TimeScale)))
 }
 
 // SetEnabled turns the steady stream on or off from the current clock on.
@@ -289,37 +290,12 @@ func (e *Effect) SetEnabled(on bool) {
 	for i > 0 && e.toggles[i-1].at >= e.clock {
 		i--
 	}
-	n := len(e.toggles)
-	same := n == i // what the list will be: its first i, plus this change if any
 	if e.enabledAtIn(e.toggles[:i], e.clock) != on {
-		same = n == i+1 && e.toggles[i] == toggle{e.clock, on}
 		e.toggles = append(e.toggles[:i], toggle{e.clock, on})
 	} else {
 		e.toggles = e.toggles[:i]
 	}
-	if !same {
-		e.revision++
-	}
 }
-
-// EnabledAtStart reports the stream's state before its first recorded
-// toggle (at clock 0 unless history was pruned).
-func (e *Effect) EnabledAtStart() bool { return e.enabled0 }
-
-// AppendToggles appends the recorded changes of the stream's Enabled state,
-// oldest first, to dst.
-func (e *Effect) AppendToggles(dst []Toggle) []Toggle {
-	for _, t := range e.toggles {
-		dst = append(dst, Toggle{At: t.at, On: t.on})
-	}
-	return dst
-}
-
-// Revision counts changes to what the effect shows apart from its clock and
-// host track: bursts, Enabled toggles, seed, snapshot, host size, restarts
-// and restores. A renderer that mirrors an effect's history re-reads it
-// only when the revision moves.
-func (e *Effect) Revision() uint64 { return e.revision }
 
 // Enabled reports whether the stream runs at the current clock.
 func (e *Effect) Enabled() bool { return e.enabledAt(e.clock) }
@@ -366,8 +342,12 @@ func (e *Effect) SetHostSize(w, h float64) {
 // HostSize returns the host rectangle in pixels.
 func (e *Effect) HostSize() (w, h float64) { return e.hostW, e.hostH }
 
-// SetAmbient sets the ambient colour LightInfluence blends toward.
+// SetAmbient sets the effect's ambient colour, which LightInfluence blends
+// its particles' colour toward; renderers light the effect with it.
 func (e *Effect) SetAmbient(c Color) { e.ambient = c }
+
+// Ambient returns the effect's ambient colour.
+func (e *Effect) Ambient() Color { return e.ambient }
 
 // PixelsPerStud returns how many pixels one stud spans on the host, from the
 // spec's Unit.
@@ -392,7 +372,7 @@ func (e *Effect) PixelsPerStud() float64 {
 func (e *Effect) Done() bool {
 	life := e.lifeTicks()
 	for _, b := range e.bursts {
-		if b.Time+life > e.clock {
+		if b.Time.Add(life) > e.clock {
 			return false
 		}
 	}
@@ -412,7 +392,7 @@ func (e *Effect) Done() bool {
 		}
 		on = tg.on
 	}
-	return lastOn < 0 || (lastOn != math.MaxInt64 && lastOn+life <= e.clock)
+	return lastOn < 0 || (lastOn != math.MaxInt64 && lastOn.Add(life) <= e.clock)
 }
 
 // lifeTicks is Lifetime.Max in ticks, rounded up.
@@ -428,7 +408,7 @@ func (e *Effect) prune() {
 	horizon := e.reach - e.history
 	life := e.lifeTicks()
 	i := 0
-	for i < len(e.bursts) && e.bursts[i].Time+life <= horizon {
+	for i < len(e.bursts) && e.bursts[i].Time.Add(life) <= horizon {
 		i++
 	}
 	forced := false
@@ -438,7 +418,6 @@ func (e *Effect) prune() {
 	}
 	if forced || (i > 0 && 2*i >= len(e.bursts)) {
 		e.bursts = append(e.bursts[:0], e.bursts[i:]...)
-		e.revision++
 	}
 	births := horizon - life // the earliest birth still visible
 	j := 0
@@ -448,7 +427,6 @@ func (e *Effect) prune() {
 	if j > 0 && 2*j >= len(e.toggles) {
 		e.enabled0 = e.toggles[j-1].on
 		e.toggles = append(e.toggles[:0], e.toggles[j:]...)
-		e.revision++
 	}
 	e.track.prune(births)
 }

@@ -429,17 +429,22 @@ func TestVelocityInheritance(t *testing.T) {
 	// Inheriting all of the host's velocity keeps still particles abreast of
 	// a host moving at constant speed; half of it leaves them half as far
 	// behind.
-	for _, tc := range []struct{ inherit, lag float64 }{{1, 0}, {0.5, -30}, {0, -60}} {
-		e := newEffect(t, trackSpec(false, tc.inherit), nil)
-		moveHost(e, 2)
-		for _, p := range e.AppendParticles(nil) {
-			if p.Age == 0 {
-				continue // born on the last sample: no age to drift
+	for _, tc := range []struct {
+		name         string
+		inherit, lag float64
+	}{{"inherit 1, lag 0", 1, 0}, {"inherit 0.5, lag -30", 0.5, -30}, {"inherit 0, lag -60", 0, -60}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEffect(t, trackSpec(false, tc.inherit), nil)
+			moveHost(e, 2)
+			for _, p := range e.AppendParticles(nil) {
+				if p.Age == 0 {
+					continue // born on the last sample: no age to drift
+				}
+				if want := tc.lag * p.Age; math.Abs(p.X-want) > 1e-6 {
+					t.Fatalf("inherit %v: particle aged %.3f at x=%v, want %v", tc.inherit, p.Age, p.X, want)
+				}
 			}
-			if want := tc.lag * p.Age; math.Abs(p.X-want) > 1e-6 {
-				t.Fatalf("inherit %v: particle aged %.3f at x=%v, want %v", tc.inherit, p.Age, p.X, want)
-			}
-		}
+		})
 	}
 }
 
@@ -528,43 +533,5 @@ func TestPrewarmReservesCapacity(t *testing.T) {
 	snap, _ := emitter.NewSnapshot(&s)
 	if got := snap.Spec().Prewarm; got != s.MaxParticles {
 		t.Fatalf("Prewarm 5000 with MaxParticles %d compiled to %d", s.MaxParticles, got)
-	}
-}
-
-func TestRevisionCountsHistoryChanges(t *testing.T) {
-	s := busySpec()
-	e := newEffect(t, s, nil)
-	e.Play()
-	changes := []struct {
-		name string
-		do   func()
-		bump bool
-	}{
-		{"clock", func() { e.SetTime(1) }, false},
-		{"host", func() { e.SetHost(3, 4, 5) }, false},
-		{"burst", func() { e.Emit(5) }, true},
-		{"disable", func() { e.SetEnabled(false) }, true},
-		{"disable again", func() { e.SetEnabled(false) }, false},
-		{"seed", func() { e.SetSeed(9) }, true},
-		{"host size", func() { e.SetHostSize(300, 100) }, true},
-		{"same host size", func() { e.SetHostSize(300, 100) }, false},
-		{"restore", func() { e.Restore(e.State()) }, true},
-		{"clear", func() { e.Clear() }, true},
-	}
-	for _, c := range changes {
-		before := e.Revision()
-		c.do()
-		if moved := e.Revision() != before; moved != c.bump {
-			t.Errorf("%s: revision moved = %v, want %v", c.name, moved, c.bump)
-		}
-	}
-	e.SetTime(2)
-	e.SetEnabled(false)
-	e.SetTime(3)
-	e.SetEnabled(true)
-	got := e.AppendToggles(nil)
-	want := []emitter.Toggle{{At: 2 * tps, On: false}, {At: 3 * tps, On: true}}
-	if !reflect.DeepEqual(got, want) || e.EnabledAtStart() != s.Enabled {
-		t.Fatalf("toggles %+v start %v, want %+v start %v", got, e.EnabledAtStart(), want, s.Enabled)
 	}
 }

@@ -6,7 +6,8 @@ import "fmt"
 type NormalID uint8
 
 // EmissionDirection values. Front and Back point toward and away from the
-// camera, which is no direction on a plane: they fall back to Top (Spray).
+// camera, which is no direction on a plane: they fall back to Top
+// (docs/closed-form.md, section 3).
 const (
 	Top NormalID = iota
 	Bottom
@@ -83,7 +84,8 @@ const (
 	Surface
 )
 
-// StudUnit says which edge of the host one stud spans (Spray's SprayUnit).
+// StudUnit says which edge of the host one stud spans (docs/closed-form.md,
+// section 8).
 type StudUnit uint8
 
 // StudUnit values. Offset makes one stud one pixel.
@@ -106,7 +108,8 @@ type BlendMode uint8
 //   - Cutout: an alpha test: texels with alpha below 0.5 are dropped and
 //     the rest are opaque (then LightEmission as in Normal).
 //   - Premultiplied: the texture's premultiplied colour times the particle's
-//     colour, with the particle's opacity scaling alpha only (seed 001): as
+//     colour, with the particle's opacity scaling alpha only
+//     (docs/appearance.md, section 4): as
 //     the opacity fades, the particle turns additive, one material for fire
 //     that becomes smoke.
 const (

@@ -30,8 +30,8 @@ type frame struct {
 	hostSin, hostCos  float64
 	hostRot           float64
 	tracked, unlocked bool
-	color             Color // the graded colour of a flat Color sequence
-	flat              bool  // flat Size and Squash: every particle is flatW × flatH
+	look              appearance
+	flat              bool // flat Size and Squash: every particle is flatW × flatH
 	flatW, flatH      float64
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
@@ -40,17 +40,17 @@ type frame struct {
 func (e *Effect) newFrame() frame {
 	s := e.snap
 	sp := &s.spec
-	pps := e.PixelsPerStud()
+	hs := e.hostScale()
 	f := frame{
 		e:         e,
 		s:         s,
 		c:         e.clock.Seconds(),
 		rate:      s.rate,
-		moveScale: pps * sp.SpeedScale * sp.Scale,
-		sizeScale: pps * sp.SizeScale * sp.Scale,
+		moveScale: hs.Move,
+		sizeScale: hs.Size,
 		tracked:   e.track.Len() > 0,
 		x:         e.clock.Seconds() * s.rate,
-		window:    streamWindow(s),
+		window:    s.span,
 		unlocked:  !sp.LockedToPart,
 		hostCos:   1,
 	}
@@ -62,20 +62,12 @@ func (e *Effect) newFrame() frame {
 		f.flat = true
 		f.flatW, f.flatH = f.extent(nil, 0)
 	}
-	if s.colorConst {
-		f.color = Influence(Grade(sp.Color.At(0), sp.Brightness), e.ambient, sp.LightInfluence)
-	}
+	f.look = e.appearance()
 	if f.tracked {
 		f.hostX, f.hostY, f.hostRot = e.track.At(f.c)
 		f.hostSin, f.hostCos = sincosDeg(f.hostRot)
 	}
 	return f
-}
-
-// streamWindow is the stream's live span in index units. The cap at
-// MaxParticles keeps the stream within the pool even where r·Lmax rounds up.
-func streamWindow(s *Snapshot) float64 {
-	return min(s.rate*s.lifeMax, float64(s.spec.MaxParticles))
 }
 
 func sincosDeg(d float64) (sin, cos float64) {
@@ -85,37 +77,25 @@ func sincosDeg(d float64) (sin, cos float64) {
 	return math.Sincos(d * (math.Pi / 180))
 }
 
-// segments lists the candidates that can be alive at the clock, in birth
-// order: the stream's live window K(c) = {i : (c - Lmax) r <= i <= c r}
-// restricted to the spans where the stream was enabled, and the bursts with
-// T <= c < T + Lmax. On equal birth times stream particles come first.
+// segments lists the candidates that can be alive at the clock (the
+// effect's Window), in birth order: the runs of the stream's live window
+// and the visible bursts, a run split where a burst falls inside it. On
+// equal birth times stream particles come first.
 func (e *Effect) segments(c float64) []segment {
-	stream := e.streamSegs[:0]
 	s := e.snap
 	e.frameNo++
-	if r := s.rate; r > 0 {
-		lower := c - s.lifeMax
-		x, w := c*r, streamWindow(s)
-		on, start := e.enabled0, 0.0
-		for i := 0; i <= len(e.toggles); i++ {
-			end, next := math.Inf(1), on
-			if i < len(e.toggles) {
-				end, next = e.toggles[i].at.Seconds(), e.toggles[i].on
-			}
-			if on && end > lower && start <= c {
-				stream = appendStream(stream, r, x, w, start, end)
-			}
-			on, start = next, end
-		}
+	e.runs = e.appendRuns(e.runs[:0], c)
+	stream := e.streamSegs[:0]
+	for _, rn := range e.runs {
+		stream = append(stream, segment{burst: -1, lo: rn.First, hi: rn.Last})
 	}
 	e.streamSegs = stream
 	out := e.segs[:0]
 	r := s.rate
 	k := 0
-	for bi, b := range e.bursts {
-		if b.Time > e.clock || (e.clock-b.Time).Seconds() >= s.lifeMax {
-			continue
-		}
+	v0, v1 := e.visibleBursts()
+	for bi := v0; bi < v1; bi++ {
+		b := e.bursts[bi]
 		tb := b.Time.Seconds()
 		// stream particles born at or before the burst go first
 		for k < len(stream) {
@@ -128,7 +108,7 @@ func (e *Effect) segments(c float64) []segment {
 				k++
 				continue
 			}
-			m := lastBornBy(sg, r, tb)
+			m := min(max(lastStreamBorn(r, tb), sg.lo-1), sg.hi)
 			out = append(out, segment{burst: -1, lo: sg.lo, hi: m})
 			stream[k].lo = m + 1
 			break
@@ -139,39 +119,4 @@ func (e *Effect) segments(c float64) []segment {
 	e.segs = out
 	e.releaseBurstCaches()
 	return out
-}
-
-// appendStream adds the stream indices i in the live window, 0 <= x - i < w
-// (x = c·r), born in the enabled span [on, off). Index bounds come from
-// rounded products, so they are widened by one and each end is checked with
-// the same expressions the evaluation uses.
-func appendStream(segs []segment, r, x, w, on, off float64) []segment {
-	in := func(i int64) bool {
-		d, b := x-float64(i), float64(i)/r
-		return d >= 0 && d < w && b >= on && b < off
-	}
-	lo := int64(math.Max(math.Floor(x-w)-1, 0))
-	hi := int64(math.Floor(x) + 1)
-	for lo <= hi && !in(lo) {
-		lo++
-	}
-	for hi >= lo && !in(hi) {
-		hi--
-	}
-	if lo <= hi {
-		segs = append(segs, segment{burst: -1, lo: lo, hi: hi})
-	}
-	return segs
-}
-
-// lastBornBy returns the last index of sg born at or before t.
-func lastBornBy(sg segment, r, t float64) int64 {
-	m := max(int64(math.Floor(t*r)), sg.lo-1)
-	for m+1 <= sg.hi && float64(m+1)/r <= t {
-		m++
-	}
-	for m >= sg.lo && float64(m)/r > t {
-		m--
-	}
-	return m
 }

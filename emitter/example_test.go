@@ -99,3 +99,27 @@ func ExampleEffect_AppendBillboards() {
 	}
 	// Output: (20.0, -20.0) (20.0, 20.0) (-20.0, -20.0) (-20.0, 20.0)
 }
+
+// A renderer that evaluates particles itself reads what the effect shows
+// at its clock: the stream's runs of live indices and the visible bursts.
+func ExampleEffect_Window() {
+	spec := emitter.DefaultSpec()
+	spec.Rate = 10 // one birth every 0.1 s
+	spec.Lifetime = emitter.Constant(1)
+	snap, _ := emitter.NewSnapshot(&spec)
+	effect, _ := emitter.NewEffect(snap, nil)
+	effect.AddBurst(emitter.SecondsToTicks(2), 5)
+	effect.SetTime(2.5)
+
+	var w emitter.Window // reused frame after frame: no allocation once warm
+	effect.Window(&w)
+	for _, r := range w.Runs {
+		fmt.Printf("stream indices %d to %d\n", r.First, r.Last)
+	}
+	for _, b := range w.Bursts {
+		fmt.Printf("a burst of %d, %.1f s old\n", b.Count, (w.Clock - b.Time).Seconds())
+	}
+	// Output:
+	// stream indices 16 to 25
+	// a burst of 5, 0.5 s old
+}

@@ -1,12 +1,18 @@
 package emitter
 
-import "math"
+import (
+	"math"
 
-// flipbook returns the 0-based cell (row-major, cell 0 top-left; Spray's
-// n - 1) a particle shows at age (normalized age tau), the next cell for
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+)
+
+// flipbook returns the 0-based cell (row-major, cell 0 top-left; the
+// formulas' n - 1) a particle shows at age (normalized age tau), the next cell for
 // FlipbookBlendFrames and the crossfade weight toward it.
 //
-// With N cells, start n0 and window w = floor(age f) (Spray, section 8.5):
+// With N cells, start n0 and window w = floor(age f) (docs/closed-form.md,
+// section 6):
 //
 //	OneShot:  n = clamp(n0 + floor(tau (N - n0 + 1)), 1, N)
 //	Loop:     n = 1 + (n0 - 1 + w) mod N
@@ -24,13 +30,13 @@ func (s *Snapshot) flipbook(st uint32, age, tau float64) (cell, next int, blend 
 	sp := &s.spec
 	n0 := 1
 	if sp.FlipbookStartRandom {
-		n0 = Integer(1, n, Unit(st, ChannelFlipbookStart))
+		n0 = hash.Integer(1, n, hash.Unit(st, channel.FlipbookStart))
 	}
 	var x float64
 	if sp.FlipbookMode == FlipbookOneShot {
 		x = tau * float64(n-n0+1)
 	} else {
-		f := Range(sp.FlipbookFramerate.Min, sp.FlipbookFramerate.Max, Unit(st, ChannelFlipbookRate))
+		f := hash.Range(sp.FlipbookFramerate.Min, sp.FlipbookFramerate.Max, hash.Unit(st, channel.FlipbookRate))
 		x = age * f
 	}
 	fl := math.Floor(x)
@@ -58,8 +64,8 @@ func flipCell(mode FlipbookMode, st uint32, n, n0 int, w int64) int {
 		m := (int64(n0-1) + w) % p
 		return 1 + int(min(m, p-m))
 	case FlipbookRandom:
-		ch := uint32(ChannelFlipbookRandom + 32*w)
-		return 1 + int(float64(n)*Unit(st, ch))
+		ch := uint32(channel.FlipbookRandom + 32*w)
+		return 1 + int(float64(n)*hash.Unit(st, ch))
 	}
 	return 1 + int((int64(n0-1)+w)%int64(n))
 }

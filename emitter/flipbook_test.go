@@ -1,8 +1,8 @@
 package emitter
 
-// Tests of the flipbook cell a particle shows (Spray, section 8.5). Spray
-// numbers cells 1..N; Ember's cells are 0-based, so every expected cell
-// below is Spray's n - 1. With start n0 = 1, framerate f and window
+// Tests of the flipbook cell a particle shows (docs/closed-form.md, section
+// 6). The formulas number cells 1..N; Ember's cells are 0-based, so every
+// expected cell below is n - 1. With start n0 = 1, framerate f and window
 // w = floor(age f):
 //
 //	OneShot:  n = clamp(n0 + floor(tau (N - n0 + 1)), 1, N)
@@ -13,6 +13,9 @@ package emitter
 import (
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // flipSnap compiles a flipbook spec. Custom layouts take cols × rows.
@@ -57,22 +60,25 @@ func TestFlipbookGrid(t *testing.T) {
 // TestFlipbookLoop: cell = (w) mod N, w = floor(age f).
 func TestFlipbookLoop(t *testing.T) {
 	for _, c := range []struct {
+		name  string
 		l     flipLayout
 		f     float64
 		cases [][2]float64 // age, expected 0-based cell
 	}{
-		{flip2x2, 2, [][2]float64{{0, 0}, {0.25, 0}, {0.4999, 0}, {0.5, 1}, {1, 2}, {1.5, 3}, {1.999, 3}, {2, 0}, {2.75, 1}, {100.25, 0}}},
-		{flip4x4, 10, [][2]float64{{0, 0}, {0.05, 0}, {0.25, 2}, {1.55, 15}, {1.65, 0}, {3.25, 0}, {3.45, 2}}},
-		{flipCustom, 3, [][2]float64{{0.1, 0}, {0.5, 1}, {2.5, 7}, {2.7, 0}, {10.1, 6}}},
-		{flip8x8, 1, [][2]float64{{0.5, 0}, {63.5, 63}, {64.5, 0}, {130.5, 2}}},
+		{"2x2 at 2 fps", flip2x2, 2, [][2]float64{{0, 0}, {0.25, 0}, {0.4999, 0}, {0.5, 1}, {1, 2}, {1.5, 3}, {1.999, 3}, {2, 0}, {2.75, 1}, {100.25, 0}}},
+		{"4x4 at 10 fps", flip4x4, 10, [][2]float64{{0, 0}, {0.05, 0}, {0.25, 2}, {1.55, 15}, {1.65, 0}, {3.25, 0}, {3.45, 2}}},
+		{"custom 4x2 at 3 fps", flipCustom, 3, [][2]float64{{0.1, 0}, {0.5, 1}, {2.5, 7}, {2.7, 0}, {10.1, 6}}},
+		{"8x8 at 1 fps", flip8x8, 1, [][2]float64{{0.5, 0}, {63.5, 63}, {64.5, 0}, {130.5, 2}}},
 	} {
-		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookLoop, Constant(c.f), false, false)
-		for _, a := range c.cases {
-			cell, next, blend := s.flipbook(Stream(0, 0), a[0], 0.5)
-			if cell != int(a[1]) || next != cell || blend != 0 {
-				t.Errorf("Loop %s f=%v age %v: cell %d (next %d, blend %v), want %v", c.l.name, c.f, a[0], cell, next, blend, a[1])
+		t.Run(c.name, func(t *testing.T) {
+			s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookLoop, Constant(c.f), false, false)
+			for _, a := range c.cases {
+				cell, next, blend := s.flipbook(hash.Stream(0, 0), a[0], 0.5)
+				if cell != int(a[1]) || next != cell || blend != 0 {
+					t.Errorf("Loop %s f=%v age %v: cell %d (next %d, blend %v), want %v", c.l.name, c.f, a[0], cell, next, blend, a[1])
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -80,22 +86,25 @@ func TestFlipbookLoop(t *testing.T) {
 // the clamp keeps tau = 1 on the last cell instead of one past it.
 func TestFlipbookOneShot(t *testing.T) {
 	for _, c := range []struct {
+		name  string
 		l     flipLayout
 		cases [][2]float64 // tau, expected cell
 	}{
-		{flip2x2, [][2]float64{{0, 0}, {0.2499, 0}, {0.25, 1}, {0.5, 2}, {0.7499, 2}, {0.75, 3}, {0.9999, 3}, {1, 3}}},
-		{flip4x4, [][2]float64{{0, 0}, {0.0625, 1}, {0.5, 8}, {0.99, 15}, {1, 15}}},
-		{flipCustom, [][2]float64{{0, 0}, {0.125, 1}, {0.874, 6}, {0.875, 7}, {1, 7}}},
+		{"2x2", flip2x2, [][2]float64{{0, 0}, {0.2499, 0}, {0.25, 1}, {0.5, 2}, {0.7499, 2}, {0.75, 3}, {0.9999, 3}, {1, 3}}},
+		{"4x4", flip4x4, [][2]float64{{0, 0}, {0.0625, 1}, {0.5, 8}, {0.99, 15}, {1, 15}}},
+		{"custom 4x2", flipCustom, [][2]float64{{0, 0}, {0.125, 1}, {0.874, 6}, {0.875, 7}, {1, 7}}},
 	} {
-		// the framerate does not matter in OneShot
-		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookOneShot, Constant(37), false, false)
-		for _, a := range c.cases {
-			for _, age := range []float64{0, 3.3, 1000} {
-				if cell, _, _ := s.flipbook(Stream(0, 0), age, a[0]); cell != int(a[1]) {
-					t.Errorf("OneShot %s tau %v (age %v): cell %d, want %v", c.l.name, a[0], age, cell, a[1])
+		t.Run(c.name, func(t *testing.T) {
+			// the framerate does not matter in OneShot
+			s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookOneShot, Constant(37), false, false)
+			for _, a := range c.cases {
+				for _, age := range []float64{0, 3.3, 1000} {
+					if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, a[0]); cell != int(a[1]) {
+						t.Errorf("OneShot %s tau %v (age %v): cell %d, want %v", c.l.name, a[0], age, cell, a[1])
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -103,32 +112,35 @@ func TestFlipbookOneShot(t *testing.T) {
 // an end cell twice in a row: 0,1,2,3,2,1,0,1,... for N = 4.
 func TestFlipbookPingPong(t *testing.T) {
 	for _, c := range []struct {
+		name string
 		l    flipLayout
 		want []int // cells of windows 0, 1, 2, ...
 	}{
-		{flip2x2, []int{0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0}},
-		{flipCustom, []int{0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2}},
-		{flip2x1, []int{0, 1, 0, 1, 0, 1}},
-		{flip4x4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1}},
+		{"2x2", flip2x2, []int{0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0}},
+		{"custom 4x2", flipCustom, []int{0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2}},
+		{"2x1 bounces between its two cells", flip2x1, []int{0, 1, 0, 1, 0, 1}},
+		{"4x4", flip4x4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1}},
 	} {
-		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookPingPong, Constant(4), false, false)
-		for w, want := range c.want {
-			for _, off := range []float64{0.01, 0.125, 0.24} { // inside window w of 0.25 s
-				age := float64(w)/4 + off
-				if cell, _, _ := s.flipbook(Stream(0, 0), age, 0.5); cell != want {
-					t.Errorf("PingPong %s window %d (age %v): cell %d, want %d", c.l.name, w, age, cell, want)
+		t.Run(c.name, func(t *testing.T) {
+			s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, FlipbookPingPong, Constant(4), false, false)
+			for w, want := range c.want {
+				for _, off := range []float64{0.01, 0.125, 0.24} { // inside window w of 0.25 s
+					age := float64(w)/4 + off
+					if cell, _, _ := s.flipbook(hash.Stream(0, 0), age, 0.5); cell != want {
+						t.Errorf("PingPong %s window %d (age %v): cell %d, want %d", c.l.name, w, age, cell, want)
+					}
 				}
 			}
-		}
-		// no repeats and no jumps over a long run
-		prev, _, _ := s.flipbook(Stream(0, 0), 0.1, 0.5)
-		for w := 1; w < 500; w++ {
-			cell, _, _ := s.flipbook(Stream(0, 0), float64(w)/4+0.1, 0.5)
-			if d := cell - prev; d != 1 && d != -1 {
-				t.Fatalf("PingPong %s: window %d shows %d after %d", c.l.name, w, cell, prev)
+			// no repeats and no jumps over a long run
+			prev, _, _ := s.flipbook(hash.Stream(0, 0), 0.1, 0.5)
+			for w := 1; w < 500; w++ {
+				cell, _, _ := s.flipbook(hash.Stream(0, 0), float64(w)/4+0.1, 0.5)
+				if d := cell - prev; d != 1 && d != -1 {
+					t.Fatalf("PingPong %s: window %d shows %d after %d", c.l.name, w, cell, prev)
+				}
+				prev = cell
 			}
-			prev = cell
-		}
+		})
 	}
 }
 
@@ -140,10 +152,10 @@ func TestFlipbookRandom(t *testing.T) {
 	for _, l := range []flipLayout{flip2x2, flip4x4, flipCustom} {
 		s := flipSnap(t, l.layout, l.cols, l.rows, FlipbookRandom, Constant(f), false, false)
 		for i := uint32(0); i < 50; i++ {
-			st := Stream(3, 2*i)
+			st := hash.Stream(3, 2*i)
 			distinct := map[int]bool{}
 			for w := 0; w < 40; w++ {
-				want := int(float64(l.n) * Unit(st, uint32(ChannelFlipbookRandom+32*w)))
+				want := int(float64(l.n) * hash.Unit(st, uint32(channel.FlipbookRandom+32*w)))
 				distinct[want] = true
 				for _, off := range []float64{0, 0.07, 0.17, 0.2499} {
 					age := float64(w)/f + off
@@ -164,7 +176,7 @@ func TestFlipbookRandom(t *testing.T) {
 	for _, w := range []int{0, 7} {
 		var counts [16]int
 		for i := uint32(0); i < 32000; i++ {
-			c, _, _ := s.flipbook(Stream(9, i), float64(w)/f+0.1, 0.5)
+			c, _, _ := s.flipbook(hash.Stream(9, i), float64(w)/f+0.1, 0.5)
 			counts[c]++
 		}
 		if x := coreChiSquare(counts[:]); x > chi2Crit15 {
@@ -183,8 +195,8 @@ func TestFlipbookStartRandom(t *testing.T) {
 	ping := flipSnap(t, Grid4x4, 1, 1, FlipbookPingPong, Constant(2), true, false)
 	counts := make([]int, n)
 	for i := uint32(0); i < keys; i++ {
-		st := Stream(4, i)
-		n0 := Integer(1, n, Unit(st, ChannelFlipbookStart))
+		st := hash.Stream(4, i)
+		n0 := hash.Integer(1, n, hash.Unit(st, channel.FlipbookStart))
 		cell, _, _ := loop.flipbook(st, 0, 0)
 		if cell != n0-1 {
 			t.Fatalf("key %d: Loop start cell %d, want n0-1 = %d", i, cell, n0-1)
@@ -224,8 +236,8 @@ func TestFlipbookStartRandom(t *testing.T) {
 func TestFlipbookFramerateRoll(t *testing.T) {
 	s := flipSnap(t, Grid4x4, 1, 1, FlipbookLoop, NumberRange{1, 3}, false, false)
 	for i := uint32(0); i < 2000; i++ {
-		st := Stream(6, i)
-		f := 1 + 2*Unit(st, ChannelFlipbookRate)
+		st := hash.Stream(6, i)
+		f := 1 + 2*hash.Unit(st, channel.FlipbookRate)
 		for _, age := range []float64{0.3, 1.7, 4.1} {
 			want := int(math.Floor(age*f)) % 16
 			if c, _, _ := s.flipbook(st, age, 0.5); c != want {
@@ -262,7 +274,7 @@ func TestFlipbookBlend(t *testing.T) {
 		{"OneShot end", flip2x2, FlipbookOneShot, 1, 0, 1, 3, 3, 0},
 	} {
 		s := flipSnap(t, c.l.layout, c.l.cols, c.l.rows, c.mode, Constant(c.f), false, true)
-		cell, next, blend := s.flipbook(Stream(0, 0), c.age, c.tau)
+		cell, next, blend := s.flipbook(hash.Stream(0, 0), c.age, c.tau)
 		if cell != c.cell || next != c.next || !coreWithin(blend, c.blend, 1e-12) {
 			t.Errorf("%s: cell, next, blend = %d, %d, %v; want %d, %d, %v", c.name, cell, next, blend, c.cell, c.next, c.blend)
 		}
@@ -272,11 +284,11 @@ func TestFlipbookBlend(t *testing.T) {
 	const f = 2.0
 	s := flipSnap(t, Grid4x4, 1, 1, FlipbookRandom, Constant(f), false, true)
 	for i := uint32(0); i < 200; i++ {
-		st := Stream(8, 2*i)
+		st := hash.Stream(8, 2*i)
 		for w := 0; w < 10; w++ {
 			age := (float64(w) + 0.375) / f
-			cur := int(16 * Unit(st, uint32(ChannelFlipbookRandom+32*w)))
-			nxt := int(16 * Unit(st, uint32(ChannelFlipbookRandom+32*(w+1))))
+			cur := int(16 * hash.Unit(st, uint32(channel.FlipbookRandom+32*w)))
+			nxt := int(16 * hash.Unit(st, uint32(channel.FlipbookRandom+32*(w+1))))
 			want := 0.375
 			if cur == nxt {
 				want = 0
@@ -291,7 +303,7 @@ func TestFlipbookBlend(t *testing.T) {
 	// just after it and the weight is nearly 1.
 	for _, mode := range []FlipbookMode{FlipbookLoop, FlipbookPingPong, FlipbookRandom} {
 		s := flipSnap(t, flipCustom.layout, 4, 2, mode, Constant(4), false, true)
-		st := Stream(2, 10)
+		st := hash.Stream(2, 10)
 		for w := 1; w < 40; w++ {
 			edge := float64(w) / 4
 			_, next, blend := s.flipbook(st, edge-1e-9, 0.5)
@@ -303,7 +315,7 @@ func TestFlipbookBlend(t *testing.T) {
 	}
 	// Without FlipbookBlendFrames: NextCell = Cell and no weight.
 	s = flipSnap(t, Grid2x2, 1, 1, FlipbookLoop, Constant(2), false, false)
-	if cell, next, blend := s.flipbook(Stream(0, 0), 0.6, 0.5); cell != 1 || next != 1 || blend != 0 {
+	if cell, next, blend := s.flipbook(hash.Stream(0, 0), 0.6, 0.5); cell != 1 || next != 1 || blend != 0 {
 		t.Errorf("no blending: %d, %d, %v; want 1, 1, 0", cell, next, blend)
 	}
 }
@@ -315,7 +327,7 @@ func TestFlipbookNone(t *testing.T) {
 		flipSnap(t, FlipbookCustom, 1, 1, FlipbookRandom, Constant(10), true, true),
 	} {
 		for _, age := range []float64{0, 0.33, 7} {
-			if cell, next, blend := s.flipbook(Stream(0, 5), age, 0.5); cell != 0 || next != 0 || blend != 0 {
+			if cell, next, blend := s.flipbook(hash.Stream(0, 5), age, 0.5); cell != 0 || next != 0 || blend != 0 {
 				t.Errorf("no flipbook at age %v: %d, %d, %v; want 0, 0, 0", age, cell, next, blend)
 			}
 		}

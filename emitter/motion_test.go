@@ -1,7 +1,7 @@
 package emitter
 
-// Tests of the closed-form motion dv/dt = a - k v (Spray, section 6; the
-// Horner series of seed 001). With f, g, decay = DragFactors(k, t):
+// Tests of the closed-form motion dv/dt = a - k v (docs/closed-form.md,
+// section 4, with its Horner series). With f, g, decay = DragFactors(k, t):
 //
 //	p(t) = v0 f + a g,   v(t) = v0 decay + a f.
 
@@ -36,60 +36,70 @@ func motionExact(k, t float64) (f, g, decay float64) {
 // TestMotionFreeFall: at k = 0 the motion is the parabola
 // p = v0 t + a t²/2, v = v0 + a t, exactly.
 func TestMotionFreeFall(t *testing.T) {
-	for _, c := range []struct{ v0, a, t, p, v float64 }{
-		{0, 10, 1, 5, 10},
-		{0, 10, 2, 20, 20},
-		{3, 0, 4, 12, 3},
-		{5, -9.8, 0.5, 1.275, 0.1},
-		{-2, 4, 3, 12, 10},
-		{0, 0, 7, 0, 0},
-		{1, 1, 0, 0, 1},
+	for _, c := range []struct {
+		name           string
+		v0, a, t, p, v float64
+	}{
+		{"v0 0, a 10, t 1", 0, 10, 1, 5, 10},
+		{"v0 0, a 10, t 2", 0, 10, 2, 20, 20},
+		{"v0 3, a 0, t 4", 3, 0, 4, 12, 3},
+		{"v0 5, a -9.8, t 0.5", 5, -9.8, 0.5, 1.275, 0.1},
+		{"v0 -2, a 4, t 3", -2, 4, 3, 12, 10},
+		{"v0 0, a 0, t 7", 0, 0, 7, 0, 0},
+		{"v0 1, a 1, t 0", 1, 1, 0, 0, 1},
 	} {
-		f, g, decay := DragFactors(0, c.t)
-		if f != c.t || g != c.t*c.t/2 || decay != 1 {
-			t.Errorf("DragFactors(0, %v) = %v, %v, %v; want %v, %v, 1", c.t, f, g, decay, c.t, c.t*c.t/2)
-		}
-		p, v := c.v0*f+c.a*g, c.v0*decay+c.a*f
-		if !coreWithin(p, c.p, 1e-14) || !coreWithin(v, c.v, 1e-14) {
-			t.Errorf("v0=%v a=%v t=%v: p, v = %v, %v; want %v, %v", c.v0, c.a, c.t, p, v, c.p, c.v)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			f, g, decay := DragFactors(0, c.t)
+			if f != c.t || g != c.t*c.t/2 || decay != 1 {
+				t.Errorf("DragFactors(0, %v) = %v, %v, %v; want %v, %v, 1", c.t, f, g, decay, c.t, c.t*c.t/2)
+			}
+			p, v := c.v0*f+c.a*g, c.v0*decay+c.a*f
+			if !coreWithin(p, c.p, 1e-14) || !coreWithin(v, c.v, 1e-14) {
+				t.Errorf("v0=%v a=%v t=%v: p, v = %v, %v; want %v, %v", c.v0, c.a, c.t, p, v, c.p, c.v)
+			}
+		})
 	}
 }
 
 // TestMotionDecay: without acceleration the velocity decays as e^{-kt} and
 // the position saturates at v0 (1-e^{-kt})/k. Values are e^{-x} to 17 digits.
 func TestMotionDecay(t *testing.T) {
-	for _, c := range []struct{ k, t, decay, f float64 }{
-		{1, 0.5, 0.6065306597126334, 0.3934693402873666},
-		{1, 1, 0.36787944117144233, 0.6321205588285577},
-		{1, 2, 0.1353352832366127, 0.8646647167633873},
-		{1, 5, 0.006737946999085467, 0.9932620530009145},
-		{2, 1, 0.1353352832366127, 0.43233235838169365},
-		{0.5, 4, 0.1353352832366127, 1.7293294335267746},
-		{4, 0.1, 0.6703200460356393, 0.08241998849109018}, // q = 0.4: Horner branch
-		{0.1, 1, 0.9048374180359595, 0.9516258196404043},  // q = 0.1: Horner branch
+	for _, c := range []struct {
+		name           string
+		k, t, decay, f float64
+	}{
+		{"k 1, t 0.5, decay 0.6065306597126334", 1, 0.5, 0.6065306597126334, 0.3934693402873666},
+		{"k 1, t 1, decay 0.36787944117144233", 1, 1, 0.36787944117144233, 0.6321205588285577},
+		{"k 1, t 2, decay 0.1353352832366127", 1, 2, 0.1353352832366127, 0.8646647167633873},
+		{"k 1, t 5, decay 0.006737946999085467", 1, 5, 0.006737946999085467, 0.9932620530009145},
+		{"k 2, t 1, decay 0.1353352832366127", 2, 1, 0.1353352832366127, 0.43233235838169365},
+		{"k 0.5, t 4, decay 0.1353352832366127", 0.5, 4, 0.1353352832366127, 1.7293294335267746},
+		{"q = 0.4: Horner branch", 4, 0.1, 0.6703200460356393, 0.08241998849109018}, // q = 0.4: Horner branch
+		{"q = 0.1: Horner branch", 0.1, 1, 0.9048374180359595, 0.9516258196404043},  // q = 0.1: Horner branch
 	} {
-		f, _, decay := DragFactors(c.k, c.t)
-		// In the Horner branch the truncation error is below t q^6/5040
-		// (alternating series, first omitted term).
-		q := c.k * c.t
-		tol := 2e-16
-		if q < 0.5 {
-			tol = math.Pow(q, 6) / 5040 * 1.01
-		}
-		if !coreWithin(decay, c.decay, tol+1e-16) {
-			t.Errorf("k=%v t=%v: decay %.17g, want e^-%v = %.17g ± %.2g", c.k, c.t, decay, q, c.decay, tol)
-		}
-		if !coreWithin(f, c.f, c.t*tol+1e-16) {
-			t.Errorf("k=%v t=%v: f %.17g, want (1-e^-kt)/k = %.17g", c.k, c.t, f, c.f)
-		}
-		// v(t) = v0 decay with a = 0: halves every ln2/k seconds
-		if c.k == 1 && c.t == 1 {
-			v0 := 8.0
-			if v := v0 * decay; !coreWithin(v, 8*0.36787944117144233, 1e-15) {
-				t.Errorf("v(1) = %v, want 8/e", v)
+		t.Run(c.name, func(t *testing.T) {
+			f, _, decay := DragFactors(c.k, c.t)
+			// In the Horner branch the truncation error is below t q^6/5040
+			// (alternating series, first omitted term).
+			q := c.k * c.t
+			tol := 2e-16
+			if q < 0.5 {
+				tol = math.Pow(q, 6) / 5040 * 1.01
 			}
-		}
+			if !coreWithin(decay, c.decay, tol+1e-16) {
+				t.Errorf("k=%v t=%v: decay %.17g, want e^-%v = %.17g ± %.2g", c.k, c.t, decay, q, c.decay, tol)
+			}
+			if !coreWithin(f, c.f, c.t*tol+1e-16) {
+				t.Errorf("k=%v t=%v: f %.17g, want (1-e^-kt)/k = %.17g", c.k, c.t, f, c.f)
+			}
+			// v(t) = v0 decay with a = 0: halves every ln2/k seconds
+			if c.k == 1 && c.t == 1 {
+				v0 := 8.0
+				if v := v0 * decay; !coreWithin(v, 8*0.36787944117144233, 1e-15) {
+					t.Errorf("v(1) = %v, want 8/e", v)
+				}
+			}
+		})
 	}
 	// exact halving: after t = ln 2 / k the velocity is half
 	for _, k := range []float64{0.5, 2, 10} {
@@ -103,23 +113,28 @@ func TestMotionDecay(t *testing.T) {
 // TestMotionTerminalVelocity: v -> a/k whatever v0, and p grows as
 // (a/k) t + (v0 - a/k)/k once e^{-kt} is gone.
 func TestMotionTerminalVelocity(t *testing.T) {
-	for _, c := range []struct{ k, a, v0, t float64 }{
-		{2, 10, 50, 30},     // kt = 60: e^-60 = 8.8e-27
-		{2, 10, -50, 30},    // thrown against gravity
-		{0.5, -9.8, 0, 200}, // clamped exponent (kt = 100)
-		{10, 3, 1000, 10},
+	for _, c := range []struct {
+		name        string
+		k, a, v0, t float64
+	}{
+		{"kt = 60: e^-60 = 8.8e-27", 2, 10, 50, 30},        // kt = 60: e^-60 = 8.8e-27
+		{"thrown against gravity", 2, 10, -50, 30},         // thrown against gravity
+		{"clamped exponent (kt = 100)", 0.5, -9.8, 0, 200}, // clamped exponent (kt = 100)
+		{"k 10, a 3, v0 1000", 10, 3, 1000, 10},
 	} {
-		f, g, decay := DragFactors(c.k, c.t)
-		v := c.v0*decay + c.a*f
-		term := c.a / c.k
-		if !coreRel(v, term, 1e-12) {
-			t.Errorf("k=%v a=%v v0=%v t=%v: v = %.17g, want terminal a/k = %v", c.k, c.a, c.v0, c.t, v, term)
-		}
-		p := c.v0*f + c.a*g
-		want := term*c.t + (c.v0-term)/c.k
-		if !coreRel(p, want, 1e-12) {
-			t.Errorf("k=%v a=%v v0=%v t=%v: p = %.17g, want %.17g", c.k, c.a, c.v0, c.t, p, want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			f, g, decay := DragFactors(c.k, c.t)
+			v := c.v0*decay + c.a*f
+			term := c.a / c.k
+			if !coreRel(v, term, 1e-12) {
+				t.Errorf("k=%v a=%v v0=%v t=%v: v = %.17g, want terminal a/k = %v", c.k, c.a, c.v0, c.t, v, term)
+			}
+			p := c.v0*f + c.a*g
+			want := term*c.t + (c.v0-term)/c.k
+			if !coreRel(p, want, 1e-12) {
+				t.Errorf("k=%v a=%v v0=%v t=%v: p = %.17g, want %.17g", c.k, c.a, c.v0, c.t, p, want)
+			}
+		})
 	}
 }
 
@@ -154,61 +169,71 @@ func TestMotionContinuityAtZeroDrag(t *testing.T) {
 }
 
 // TestMotionHornerSeries: inside |kt| < 0.5 the factors are the fifth-order
-// series of seed 001, so they differ from the exact functions by the
+// series of docs/closed-form.md, section 4, so they differ from the exact functions by the
 // first omitted terms, t q^6/7! in f and t² q^6/8! in g (alternating series
 // for q > 0; for q < 0 all terms are positive and the rest is below
 // 1.1 times the first). The bound is checked, and at q = ±0.4 the measured
 // error must match the first omitted term to 15%: a wrong coefficient of
 // order q^5 or lower would leave an error q^5/720 ≈ 100 times bigger.
 func TestMotionHornerSeries(t *testing.T) {
-	for _, c := range []struct{ k, t float64 }{
-		{0.4, 1}, {-0.4, 1}, {0.01, 1}, {-0.01, 1}, {1, 0.3}, {-1, 0.3},
-		{100, 0.001}, {-100, 0.001}, {0.25, 1.999}, {-0.25, 1.999}, {1e-4, 3}, {-1e-4, 3},
+	for _, c := range []struct {
+		name string
+		k, t float64
+	}{
+		{"k 0.4, t 1", 0.4, 1}, {"k -0.4, t 1", -0.4, 1}, {"k 0.01, t 1", 0.01, 1}, {"k -0.01, t 1", -0.01, 1}, {"k 1, t 0.3", 1, 0.3}, {"k -1, t 0.3", -1, 0.3},
+		{"k 100, t 0.001", 100, 0.001}, {"k -100, t 0.001", -100, 0.001}, {"k 0.25, t 1.999", 0.25, 1.999}, {"k -0.25, t 1.999", -0.25, 1.999}, {"k 1e-4, t 3", 1e-4, 3}, {"k -1e-4, t 3", -1e-4, 3},
 	} {
-		q := c.k * c.t
-		f, g, decay := DragFactors(c.k, c.t)
-		ef, eg, ed := motionExact(c.k, c.t)
-		bf := c.t * math.Pow(math.Abs(q), 6) / 5040 * 1.1
-		bg := c.t * c.t * math.Pow(math.Abs(q), 6) / 40320 * 1.1
-		if !coreWithin(f, ef, bf+2e-16*ef) {
-			t.Errorf("k=%v t=%v: f = %.17g, exact %.17g, error %.3g > %.3g", c.k, c.t, f, ef, f-ef, bf)
-		}
-		if !coreWithin(g, eg, bg+2e-16*eg) {
-			t.Errorf("k=%v t=%v: g = %.17g, exact %.17g, error %.3g > %.3g", c.k, c.t, g, eg, g-eg, bg)
-		}
-		// decay = 1 - k f in this branch
-		if !coreWithin(decay, ed, math.Abs(c.k)*bf+4e-16) {
-			t.Errorf("k=%v t=%v: decay = %.17g, exact %.17g", c.k, c.t, decay, ed)
-		}
-		if math.Abs(q) == 0.4 {
-			wf := c.t * math.Pow(q, 6) / 5040 // exact - series ≈ +first omitted term
-			wg := c.t * c.t * math.Pow(q, 6) / 40320
-			if !coreRel(ef-f, wf, 0.15) || !coreRel(eg-g, wg, 0.15) {
-				t.Errorf("q=%v: truncation errors %.4g, %.4g; want about q^6/7! t = %.4g and q^6/8! t² = %.4g", q, ef-f, eg-g, wf, wg)
+		t.Run(c.name, func(t *testing.T) {
+			q := c.k * c.t
+			f, g, decay := DragFactors(c.k, c.t)
+			ef, eg, ed := motionExact(c.k, c.t)
+			bf := c.t * math.Pow(math.Abs(q), 6) / 5040 * 1.1
+			bg := c.t * c.t * math.Pow(math.Abs(q), 6) / 40320 * 1.1
+			if !coreWithin(f, ef, bf+2e-16*ef) {
+				t.Errorf("k=%v t=%v: f = %.17g, exact %.17g, error %.3g > %.3g", c.k, c.t, f, ef, f-ef, bf)
 			}
-		}
+			if !coreWithin(g, eg, bg+2e-16*eg) {
+				t.Errorf("k=%v t=%v: g = %.17g, exact %.17g, error %.3g > %.3g", c.k, c.t, g, eg, g-eg, bg)
+			}
+			// decay = 1 - k f in this branch
+			if !coreWithin(decay, ed, math.Abs(c.k)*bf+4e-16) {
+				t.Errorf("k=%v t=%v: decay = %.17g, exact %.17g", c.k, c.t, decay, ed)
+			}
+			if math.Abs(q) == 0.4 {
+				wf := c.t * math.Pow(q, 6) / 5040 // exact - series ≈ +first omitted term
+				wg := c.t * c.t * math.Pow(q, 6) / 40320
+				if !coreRel(ef-f, wf, 0.15) || !coreRel(eg-g, wg, 0.15) {
+					t.Errorf("q=%v: truncation errors %.4g, %.4g; want about q^6/7! t = %.4g and q^6/8! t² = %.4g", q, ef-f, eg-g, wf, wg)
+				}
+			}
+		})
 	}
 }
 
 // TestMotionNegativeDragExpm1: negative drag with small |kt| (the series
 // branch) agrees with the exact formula f = -expm1(-kt)/k, decay = e^{-kt}.
 func TestMotionNegativeDragExpm1(t *testing.T) {
-	for _, c := range []struct{ k, t float64 }{
-		{-0.001, 1}, {-0.01, 2}, {-0.1, 1}, {-1, 0.05}, {-2, 0.1}, {-0.3, 1},
+	for _, c := range []struct {
+		name string
+		k, t float64
+	}{
+		{"k -0.001, t 1", -0.001, 1}, {"k -0.01, t 2", -0.01, 2}, {"k -0.1, t 1", -0.1, 1}, {"k -1, t 0.05", -1, 0.05}, {"k -2, t 0.1", -2, 0.1}, {"k -0.3, t 1", -0.3, 1},
 	} {
-		q := c.k * c.t
-		f, _, decay := DragFactors(c.k, c.t)
-		want := -math.Expm1(-q) / c.k
-		tol := c.t*math.Pow(math.Abs(q), 6)/5040*1.1 + 2e-16*want
-		if !coreWithin(f, want, tol) {
-			t.Errorf("k=%v t=%v: f = %.17g, -expm1(-kt)/k = %.17g (tolerance %.2g)", c.k, c.t, f, want, tol)
-		}
-		if !coreWithin(decay, math.Exp(-q), math.Abs(c.k)*tol+4e-16) {
-			t.Errorf("k=%v t=%v: decay = %.17g, e^-kt = %.17g", c.k, c.t, decay, math.Exp(-q))
-		}
-		if f <= c.t {
-			t.Errorf("k=%v t=%v: f = %v; negative drag must accelerate (f > t)", c.k, c.t, f)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			q := c.k * c.t
+			f, _, decay := DragFactors(c.k, c.t)
+			want := -math.Expm1(-q) / c.k
+			tol := c.t*math.Pow(math.Abs(q), 6)/5040*1.1 + 2e-16*want
+			if !coreWithin(f, want, tol) {
+				t.Errorf("k=%v t=%v: f = %.17g, -expm1(-kt)/k = %.17g (tolerance %.2g)", c.k, c.t, f, want, tol)
+			}
+			if !coreWithin(decay, math.Exp(-q), math.Abs(c.k)*tol+4e-16) {
+				t.Errorf("k=%v t=%v: decay = %.17g, e^-kt = %.17g", c.k, c.t, decay, math.Exp(-q))
+			}
+			if f <= c.t {
+				t.Errorf("k=%v t=%v: f = %v; negative drag must accelerate (f > t)", c.k, c.t, f)
+			}
+		})
 	}
 }
 
@@ -251,31 +276,36 @@ func TestMotionClampedExponent(t *testing.T) {
 	if !coreRel(e60, 1.1420073898156842e26, 1e-15) {
 		t.Fatalf("math.Exp(60) = %v", e60)
 	}
-	for _, c := range []struct{ k, t, decay float64 }{
-		{-1, 1000, e60},
-		{-1, 60, e60},
-		{-2, 1e6, e60},
-		{-1e9, 3600, e60},
-		{1, 1000, math.Exp(-60)},
-		{1e9, 3600, math.Exp(-60)},
+	for _, c := range []struct {
+		name        string
+		k, t, decay float64
+	}{
+		{"k -1, t 1000, decay e60", -1, 1000, e60},
+		{"k -1, t 60, decay e60", -1, 60, e60},
+		{"k -2, t 1e6, decay e60", -2, 1e6, e60},
+		{"k -1e9, t 3600, decay e60", -1e9, 3600, e60},
+		{"k 1, t 1000, decay math.Exp(-60)", 1, 1000, math.Exp(-60)},
+		{"k 1e9, t 3600, decay math.Exp(-60)", 1e9, 3600, math.Exp(-60)},
 	} {
-		f, g, decay := DragFactors(c.k, c.t)
-		if decay != c.decay {
-			t.Errorf("k=%v t=%v: decay = %v, want %v", c.k, c.t, decay, c.decay)
-		}
-		wantF := (1 - c.decay) / c.k
-		wantG := (c.t - wantF) / c.k
-		if f != wantF || g != wantG {
-			t.Errorf("k=%v t=%v: f, g = %v, %v; want %v, %v", c.k, c.t, f, g, wantF, wantG)
-		}
-		for _, v0 := range []float64{0, 1, -1e3} {
-			for _, a := range []float64{0, 9.8, -1e3} {
-				p, v := v0*f+a*g, v0*decay+a*f
-				if math.IsNaN(p) || math.IsInf(p, 0) || math.IsNaN(v) || math.IsInf(v, 0) {
-					t.Errorf("k=%v t=%v v0=%v a=%v: p, v = %v, %v; want finite", c.k, c.t, v0, a, p, v)
+		t.Run(c.name, func(t *testing.T) {
+			f, g, decay := DragFactors(c.k, c.t)
+			if decay != c.decay {
+				t.Errorf("k=%v t=%v: decay = %v, want %v", c.k, c.t, decay, c.decay)
+			}
+			wantF := (1 - c.decay) / c.k
+			wantG := (c.t - wantF) / c.k
+			if f != wantF || g != wantG {
+				t.Errorf("k=%v t=%v: f, g = %v, %v; want %v, %v", c.k, c.t, f, g, wantF, wantG)
+			}
+			for _, v0 := range []float64{0, 1, -1e3} {
+				for _, a := range []float64{0, 9.8, -1e3} {
+					p, v := v0*f+a*g, v0*decay+a*f
+					if math.IsNaN(p) || math.IsInf(p, 0) || math.IsNaN(v) || math.IsInf(v, 0) {
+						t.Errorf("k=%v t=%v v0=%v a=%v: p, v = %v, %v; want finite", c.k, c.t, v0, a, p, v)
+					}
 				}
 			}
-		}
+		})
 	}
 	// Spot values: k = -1, t = 1000 gives f = e^60 - 1, g = e^60 - 1001.
 	// (Both round to e^60 in float64.)

@@ -7,8 +7,9 @@ import (
 
 // Quad is a live particle's geometry only: what a renderer that evaluates
 // appearance on the GPU needs from the CPU. Stream is the particle's
-// per-particle hash, Stream(seed, Key), from which the GPU rolls the
-// appearance channels (transparency envelope, flipbook, colour strip row).
+// stream hash of its seed and Key (docs/closed-form.md, section 1), from
+// which the GPU rolls the appearance channels (transparency envelope,
+// flipbook, colour strip row).
 type Quad struct {
 	Key, Stream   uint32
 	X, Y          float64

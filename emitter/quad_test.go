@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 func TestQuadsMatchParticles(t *testing.T) {
@@ -24,7 +25,7 @@ func TestQuadsMatchParticles(t *testing.T) {
 			q.Rotation != p.Rotation || q.Age != p.Age || q.Lifetime != p.Lifetime {
 			t.Fatalf("quad %d %+v differs from particle %+v", i, q, p)
 		}
-		if q.Stream != emitter.Stream(e.Seed(), q.Key) {
+		if q.Stream != hash.Stream(e.Seed(), q.Key) {
 			t.Fatalf("quad %d stream %#x, want Stream(seed, key)", i, q.Stream)
 		}
 	}

@@ -29,8 +29,8 @@ func (q NumberSequence) At(t float64) (value, envelope float64) {
 }
 
 // Sample returns value + envelope*roll at normalized age t, where roll in
-// [-1, 1) is drawn once per particle and kept for its whole life (Spray,
-// section 8.2). Roblox instead draws a fresh offset per keypoint; one roll per
+// [-1, 1) is drawn once per particle and kept for its whole life
+// (docs/closed-form.md, section 5). Roblox instead draws a fresh offset per keypoint; one roll per
 // curve keeps each particle consistent with itself instead of jittering.
 func (q NumberSequence) Sample(t, roll float64) float64 {
 	v, e := q.At(t)
@@ -69,7 +69,8 @@ func (q ColorSequence) At(t float64) Color {
 }
 
 // IsConstant reports whether every keypoint has the same colour: the renderer
-// then grades the colour once instead of per particle (Spray, section 10.3).
+// then grades the colour once instead of per particle (docs/closed-form.md,
+// section 7).
 func (q ColorSequence) IsConstant() bool {
 	for _, k := range q {
 		if k.Color != q[0].Color {
@@ -87,7 +88,8 @@ func (c Color) Lerp(d Color, w float64) Color {
 // Mul returns the channel-wise product c ⊙ d.
 func (c Color) Mul(d Color) Color { return Color{c.R * d.R, c.G * d.G, c.B * d.B} }
 
-// Grade applies Brightness and Spray's tone mapping (section 9): the colour is
+// Grade applies Brightness and tone mapping (docs/closed-form.md, section 7):
+// the colour is
 // scaled by brightness and, when a channel passes 1 (peak p > 1), renormalized
 // to keep its hue and pulled toward white by beta = 1 - 1/p. A channel that
 // overflows has nowhere to go but white.
@@ -107,8 +109,8 @@ func Grade(c Color, brightness float64) Color {
 }
 
 // Influence blends a graded colour toward graded ⊙ ambient by LightInfluence:
-// a 2D scene has no lights, and the ambient colour is the stand-in (Spray,
-// section 9).
+// a 2D scene has no lights, and the ambient colour is the stand-in
+// (docs/closed-form.md, section 7).
 func Influence(graded, ambient Color, influence float64) Color {
 	if influence == 0 {
 		return graded
@@ -118,7 +120,8 @@ func Influence(graded, ambient Color, influence float64) Color {
 
 // Glow returns the size factor and opacity of halo layer n (1 <= n < GlowLayers)
 // for a particle of transparency T: growth 1 + 0.45 n and opacity
-// (1-T) 0.45^n LightEmission (Spray, section 9). Layer 0 is the core. An
+// (1-T) 0.45^n LightEmission (docs/closed-form.md, section 7). Layer 0 is
+// the core. An
 // emitter with no LightEmission gets no halo.
 func Glow(n int, transparency, lightEmission float64) (growth, opacity float64) {
 	return 1 + 0.45*float64(n), (1 - transparency) * math.Pow(0.45, float64(n)) * lightEmission

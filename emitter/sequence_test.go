@@ -1,11 +1,14 @@
 package emitter
 
-// Tests of the curves (Spray, sections 8.1 and 8.2): piecewise-linear
+// Tests of the curves (docs/closed-form.md, section 5): piecewise-linear
 // value and envelope, and one envelope roll per particle,
 // S(tau) = value(tau) + envelope(tau) × roll, roll in [-1, 1).
 
 import (
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // seqCurve rises from 0 to 10 with a widening band, then falls to 4 with no
@@ -19,21 +22,26 @@ var seqCurve = NumberSequence{
 // TestSequenceNumberAt: linear interpolation of value and envelope,
 // clamped to the end keypoints outside [0, 1].
 func TestSequenceNumberAt(t *testing.T) {
-	for _, c := range []struct{ t, value, envelope float64 }{
-		{-1, 0, 0},
-		{0, 0, 0},
-		{0.1, 2, 0.4},
-		{0.25, 5, 1},
-		{0.5, 10, 2},
-		{0.75, 7, 1},
-		{0.9, 5.2, 0.4},
-		{1, 4, 0},
-		{2, 4, 0},
+	for _, c := range []struct {
+		name               string
+		t, value, envelope float64
+	}{
+		{"t -1, value 0, envelope 0", -1, 0, 0},
+		{"t 0, value 0, envelope 0", 0, 0, 0},
+		{"t 0.1, value 2, envelope 0.4", 0.1, 2, 0.4},
+		{"t 0.25, value 5, envelope 1", 0.25, 5, 1},
+		{"t 0.5, value 10, envelope 2", 0.5, 10, 2},
+		{"t 0.75, value 7, envelope 1", 0.75, 7, 1},
+		{"t 0.9, value 5.2, envelope 0.4", 0.9, 5.2, 0.4},
+		{"t 1, value 4, envelope 0", 1, 4, 0},
+		{"t 2, value 4, envelope 0", 2, 4, 0},
 	} {
-		v, e := seqCurve.At(c.t)
-		if !coreWithin(v, c.value, 1e-12) || !coreWithin(e, c.envelope, 1e-12) {
-			t.Errorf("At(%v) = %v, %v; want %v, %v", c.t, v, e, c.value, c.envelope)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			v, e := seqCurve.At(c.t)
+			if !coreWithin(v, c.value, 1e-12) || !coreWithin(e, c.envelope, 1e-12) {
+				t.Errorf("At(%v) = %v, %v; want %v, %v", c.t, v, e, c.value, c.envelope)
+			}
+		})
 	}
 	// the most keypoints allowed: 20 points with value i² at time i/19
 	var stairs NumberSequence
@@ -59,20 +67,25 @@ func TestSequenceNumberAt(t *testing.T) {
 // TestSequenceSample: value + envelope × roll with the roll held for the
 // whole life; roll ±1 reaches the edges of the band.
 func TestSequenceSample(t *testing.T) {
-	for _, c := range []struct{ t, roll, want float64 }{
-		{0.25, 1, 6},
-		{0.25, -1, 4},
-		{0.25, 0, 5},
-		{0.5, -1, 8},
-		{0.5, 1, 12},
-		{0.5, 0.5, 11},
-		{0.75, -0.5, 6.5},
-		{0, 1, 0},  // no band at the ends
-		{1, -1, 4}, //
+	for _, c := range []struct {
+		name          string
+		t, roll, want float64
+	}{
+		{"t 0.25, roll 1, want 6", 0.25, 1, 6},
+		{"t 0.25, roll -1, want 4", 0.25, -1, 4},
+		{"t 0.25, roll 0, want 5", 0.25, 0, 5},
+		{"t 0.5, roll -1, want 8", 0.5, -1, 8},
+		{"t 0.5, roll 1, want 12", 0.5, 1, 12},
+		{"t 0.5, roll 0.5, want 11", 0.5, 0.5, 11},
+		{"t 0.75, roll -0.5, want 6.5", 0.75, -0.5, 6.5},
+		{"no band at the ends", 0, 1, 0},   // no band at the ends
+		{"t 1, roll -1, want 4", 1, -1, 4}, //
 	} {
-		if got := seqCurve.Sample(c.t, c.roll); !coreWithin(got, c.want, 1e-12) {
-			t.Errorf("Sample(%v, %v) = %v, want %v", c.t, c.roll, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := seqCurve.Sample(c.t, c.roll); !coreWithin(got, c.want, 1e-12) {
+				t.Errorf("Sample(%v, %v) = %v, want %v", c.t, c.roll, got, c.want)
+			}
+		})
 	}
 }
 
@@ -94,7 +107,7 @@ func TestSequenceEnvelopeThroughEffect(t *testing.T) {
 		tau := age / 4
 		env := 0.5 + (0.25-0.5)*tau
 		for _, p := range e.AppendParticles(nil) {
-			roll := Signed(Unit(Stream(21, p.Key), ChannelSizeEnvelope))
+			roll := hash.Signed(hash.Unit(hash.Stream(21, p.Key), channel.SizeEnvelope))
 			want := (1 + env*roll) * 100 // 100 px per stud
 			if !coreWithin(p.Width, want, 1e-9) || p.Width != p.Height {
 				t.Fatalf("age %v key %d: size %v x %v, want %v", age, p.Key, p.Width, p.Height, want)
@@ -112,22 +125,25 @@ func TestSequenceColorAt(t *testing.T) {
 		{1, Color{0, 0, 1}},
 	}
 	for _, c := range []struct {
+		name string
 		t    float64
 		want Color
 	}{
-		{-0.5, Color{1, 0, 0}},
-		{0, Color{1, 0, 0}},
-		{0.25, Color{0.5, 0.5, 0}},
-		{0.4, Color{0.2, 0.8, 0}},
-		{0.5, Color{0, 1, 0}},
-		{0.75, Color{0, 0.5, 0.5}},
-		{1, Color{0, 0, 1}},
-		{3, Color{0, 0, 1}},
+		{"t -0.5", -0.5, Color{1, 0, 0}},
+		{"t 0", 0, Color{1, 0, 0}},
+		{"t 0.25", 0.25, Color{0.5, 0.5, 0}},
+		{"t 0.4", 0.4, Color{0.2, 0.8, 0}},
+		{"t 0.5", 0.5, Color{0, 1, 0}},
+		{"t 0.75", 0.75, Color{0, 0.5, 0.5}},
+		{"t 1", 1, Color{0, 0, 1}},
+		{"t 3", 3, Color{0, 0, 1}},
 	} {
-		got := q.At(c.t)
-		if !coreWithin(got.R, c.want.R, 1e-12) || !coreWithin(got.G, c.want.G, 1e-12) || !coreWithin(got.B, c.want.B, 1e-12) {
-			t.Errorf("Color At(%v) = %v, want %v", c.t, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			got := q.At(c.t)
+			if !coreWithin(got.R, c.want.R, 1e-12) || !coreWithin(got.G, c.want.G, 1e-12) || !coreWithin(got.B, c.want.B, 1e-12) {
+				t.Errorf("Color At(%v) = %v, want %v", c.t, got, c.want)
+			}
+		})
 	}
 	if got := (ColorSequence{}).At(0.5); got != White {
 		t.Errorf("empty ColorSequence At = %v, want white", got)
@@ -144,33 +160,39 @@ func TestSequenceColorAt(t *testing.T) {
 // envelope or change of value is not.
 func TestSequenceIsConstant(t *testing.T) {
 	for _, c := range []struct {
+		name string
 		q    NumberSequence
 		want bool
 	}{
-		{ConstantSequence(0), true},
-		{ConstantSequence(2.5), true},
-		{NumberSequence{{0, 1, 0}, {0.3, 1, 0}, {1, 1, 0}}, true},
-		{NumberSequence{{0, 1, 0}, {1, 2, 0}}, false},
-		{NumberSequence{{0, 1, 0.1}, {1, 1, 0.1}}, false},
-		{NumberSequence{{0, 1, 0}, {0.5, 1, 0.2}, {1, 1, 0}}, false},
-		{seqCurve, false},
+		{"constant 0", ConstantSequence(0), true},
+		{"constant 2.5", ConstantSequence(2.5), true},
+		{"three equal keypoints", NumberSequence{{0, 1, 0}, {0.3, 1, 0}, {1, 1, 0}}, true},
+		{"a ramp", NumberSequence{{0, 1, 0}, {1, 2, 0}}, false},
+		{"flat with an envelope", NumberSequence{{0, 1, 0.1}, {1, 1, 0.1}}, false},
+		{"an envelope in the middle", NumberSequence{{0, 1, 0}, {0.5, 1, 0.2}, {1, 1, 0}}, false},
+		{"the test curve", seqCurve, false},
 	} {
-		if got := c.q.IsConstant(); got != c.want {
-			t.Errorf("%v.IsConstant() = %v, want %v", c.q, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.q.IsConstant(); got != c.want {
+				t.Errorf("%v.IsConstant() = %v, want %v", c.q, got, c.want)
+			}
+		})
 	}
 	for _, c := range []struct {
+		name string
 		q    ColorSequence
 		want bool
 	}{
-		{ConstantColor(White), true},
-		{ConstantColor(Color{0.1, 0.2, 0.3}), true},
-		{ColorSequence{{0, White}, {1, Color{1, 1, 0.99}}}, false},
-		{ColorSequence{{0, White}, {0.5, Color{}}, {1, White}}, false},
+		{"constant white", ConstantColor(White), true},
+		{"constant dark blue", ConstantColor(Color{0.1, 0.2, 0.3}), true},
+		{"white to almost white", ColorSequence{{0, White}, {1, Color{1, 1, 0.99}}}, false},
+		{"white through black", ColorSequence{{0, White}, {0.5, Color{}}, {1, White}}, false},
 	} {
-		if got := c.q.IsConstant(); got != c.want {
-			t.Errorf("%v.IsConstant() = %v, want %v", c.q, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.q.IsConstant(); got != c.want {
+				t.Errorf("%v.IsConstant() = %v, want %v", c.q, got, c.want)
+			}
+		})
 	}
 	// the snapshot records it for the renderer
 	if !coreSnapshot(t, nil).ConstantColor() {

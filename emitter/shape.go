@@ -1,6 +1,11 @@
 package emitter
 
-import "math"
+import (
+	"math"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+)
 
 // spawn samples the emission area for a particle with stream st on a host of
 // w × h pixels. It returns the spawn offset in pixels from the host centre and
@@ -15,12 +20,11 @@ import "math"
 // channel so the choice survives rewinding.
 func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 	sp := &s.spec
-	a := sp.EmissionSize.X * 0.5 * w
-	b := sp.EmissionSize.Y * 0.5 * h
+	a, b := s.emissionHalfExtents(w, h)
 	nx, ny = s.dirX, s.dirY
 	if a > 0 || b > 0 {
-		u := Unit(st, ChannelShapeU)
-		v := Unit(st, ChannelShapeV)
+		u := hash.Unit(st, channel.ShapeU)
+		v := hash.Unit(st, channel.ShapeV)
 		if sp.Shape == Box {
 			ox, oy = boxPoint(sp.ShapeStyle, a, b, u, v)
 		} else {
@@ -31,12 +35,22 @@ func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 	case Inward:
 		nx, ny = -nx, -ny
 	case InAndOut:
-		if Unit(st, ChannelShapeSign) < 0.5 {
+		if hash.Unit(st, channel.ShapeSign) < 0.5 {
 			nx, ny = -nx, -ny
 		}
 	}
 	return ox, oy, nx, ny
 }
+
+// emissionHalfExtents returns the emission area's half-extents in pixels
+// on a host of w × h pixels.
+func (s *Snapshot) emissionHalfExtents(w, h float64) (a, b float64) {
+	return s.spec.EmissionSize.X * 0.5 * w, s.spec.EmissionSize.Y * 0.5 * h
+}
+
+// sphereCentre is the angle a Sphere's arc is centred on: the emission
+// direction on the ellipse of semi-axes a × b.
+func (s *Snapshot) sphereCentre(a, b float64) float64 { return math.Atan2(s.dirY*b, s.dirX*a) }
 
 // boxPoint samples a box of half-extents a × b. A box face emits through
 // itself, so the normal stays the EmissionDirection.
@@ -47,7 +61,7 @@ func boxPoint(style ShapeStyle, a, b, u, v float64) (x, y float64) {
 	// Walk half the perimeter (one horizontal and one vertical edge) by arc
 	// length, then let v < 0.5 mirror the point to the opposite edge: uniform
 	// on an elongated box, where picking an edge first would crowd the short
-	// sides (Spray, section 5).
+	// sides (docs/closed-form.md, section 3).
 	l := u * (2*a + 2*b)
 	if l < 2*a {
 		x, y = l-a, -b
@@ -82,7 +96,7 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 			rho = math.Sqrt(p*p + v*(1-p*p))
 		}
 	case Sphere:
-		theta = math.Atan2(s.dirY*b, s.dirX*a) + (2*u-1)*math.Pi*p
+		theta = s.sphereCentre(a, b) + (2*u-1)*math.Pi*p
 		if sp.ShapeStyle == Volume {
 			rho = math.Sqrt(v)
 		}

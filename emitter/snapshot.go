@@ -2,7 +2,8 @@ package emitter
 
 import "math"
 
-// MinLifetime is the floor of every lifetime roll (Spray): a zero lifetime
+// MinLifetime is the floor of every lifetime roll (docs/closed-form.md,
+// section 8): a zero lifetime
 // would divide the normalized age by zero.
 const MinLifetime = 1e-3
 
@@ -10,12 +11,14 @@ const MinLifetime = 1e-3
 const MaxGlowLayers = 8
 
 // Snapshot is an immutable, validated and compiled spec: what an [Effect]
-// evaluates. Many effects can share one snapshot. Spray's clamping rules are
+// evaluates. Many effects can share one snapshot. The clamps of
+// docs/closed-form.md, section 8, are
 // applied here, once.
 type Snapshot struct {
 	spec Spec
 
 	rate             float64 // stream rate after the Little's-law cap
+	span             float64 // the stream's live window in index units
 	lifeMin, lifeMax float64 // after the 1e-3 floor
 	dirX, dirY       float64 // emission direction on screen
 	accX, accY       float64 // acceleration on screen, studs/s², +Y down
@@ -46,6 +49,9 @@ func NewSnapshot(spec *Spec) (*Snapshot, error) {
 	// Little's law: the stream's population is about rate × lifetime, so
 	// rate <= MaxParticles / Lifetime.Max keeps it within the pool.
 	s.rate = math.Min(sp.Rate, float64(sp.MaxParticles)/s.lifeMax)
+	// The cap at MaxParticles keeps the stream within the pool even where
+	// r·Lmax rounds up.
+	s.span = min(s.rate*s.lifeMax, float64(sp.MaxParticles))
 	s.dirX, s.dirY = direction(sp.EmissionDirection)
 	s.accX, s.accY = sp.Acceleration.X, -sp.Acceleration.Y
 	s.spread = math.Abs(sp.SpreadAngle.X) * math.Pi / 180

@@ -9,7 +9,8 @@ import (
 	"github.com/emberfx/ember/emitter"
 )
 
-// Spray's clamps are behaviour, not errors: the spec compiles.
+// The clamps are behaviour, not errors (docs/closed-form.md, section 8):
+// the spec compiles.
 func TestSnapshotClamps(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -58,16 +59,21 @@ func TestSnapshotClamps(t *testing.T) {
 }
 
 func TestTransparencyClamped(t *testing.T) {
-	for _, tc := range []struct{ value, want float64 }{{-0.5, 0}, {1.7, 1}, {0.25, 0.25}} {
-		s := emitter.DefaultSpec()
-		s.Transparency = emitter.ConstantSequence(tc.value)
-		e := newEffect(t, s, nil)
-		e.SetTime(1)
-		for _, p := range e.AppendParticles(nil) {
-			if p.Transparency != tc.want {
-				t.Fatalf("Transparency %v: particle shows %v, want %v", tc.value, p.Transparency, tc.want)
+	for _, tc := range []struct {
+		name        string
+		value, want float64
+	}{{"value -0.5, want 0", -0.5, 0}, {"value 1.7, want 1", 1.7, 1}, {"value 0.25, want 0.25", 0.25, 0.25}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := emitter.DefaultSpec()
+			s.Transparency = emitter.ConstantSequence(tc.value)
+			e := newEffect(t, s, nil)
+			e.SetTime(1)
+			for _, p := range e.AppendParticles(nil) {
+				if p.Transparency != tc.want {
+					t.Fatalf("Transparency %v: particle shows %v, want %v", tc.value, p.Transparency, tc.want)
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -167,15 +173,18 @@ func TestNewEffectOptions(t *testing.T) {
 
 func TestPixelsPerStud(t *testing.T) {
 	for _, tc := range []struct {
+		name string
 		unit emitter.StudUnit
 		want float64
-	}{{emitter.RelativeYY, 100}, {emitter.RelativeXX, 300}, {emitter.RelativeMin, 100}, {emitter.RelativeMax, 300}, {emitter.Offset, 1}} {
-		s := emitter.DefaultSpec()
-		s.Unit = tc.unit
-		e := newEffect(t, s, &emitter.EffectOptions{HostWidth: 300, HostHeight: 100})
-		if got := e.PixelsPerStud(); got != tc.want {
-			t.Errorf("%v: %v px per stud, want %v", tc.unit, got, tc.want)
-		}
+	}{{"unit emitter.RelativeYY, want 100", emitter.RelativeYY, 100}, {"unit emitter.RelativeXX, want 300", emitter.RelativeXX, 300}, {"unit emitter.RelativeMin, want 100", emitter.RelativeMin, 100}, {"unit emitter.RelativeMax, want 300", emitter.RelativeMax, 300}, {"unit emitter.Offset, want 1", emitter.Offset, 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := emitter.DefaultSpec()
+			s.Unit = tc.unit
+			e := newEffect(t, s, &emitter.EffectOptions{HostWidth: 300, HostHeight: 100})
+			if got := e.PixelsPerStud(); got != tc.want {
+				t.Errorf("%v: %v px per stud, want %v", tc.unit, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -48,13 +48,16 @@ type Vector2 struct{ X, Y float64 }
 type Vector3 struct{ X, Y, Z float64 }
 
 // Spec is one emitter, authored with the vocabulary of Roblox's
-// ParticleEmitter plus Spray's extras (without their prefix). Field names
+// ParticleEmitter plus the extras of Roblox's Spray library (Scale,
+// SizeScale, SpeedScale, Unit, EmissionSize, GlowLayers, ...) without their
+// Spray prefix. Field names
 // are the property names of effect files. [DefaultSpec] returns Roblox's
 // defaults; the zero Spec is not a useful effect.
 type Spec struct {
 	// Acceleration in studs/s², Roblox space (+Y up). Z is ignored.
 	Acceleration Vector3
-	// Brightness scales the colour before tone mapping (section 9 of Spray).
+	// Brightness scales the colour before tone mapping (docs/closed-form.md,
+	// section 7).
 	Brightness float64
 	// Color over the normalized age.
 	Color ColorSequence
@@ -143,7 +146,8 @@ type Spec struct {
 	// BlendMode picks normal (LightEmission hybrid), cutout or
 	// premultiplied blending.
 	BlendMode BlendMode
-	// ColorStrip is an optional gradient image path (seed 003): each
+	// ColorStrip is an optional gradient image path (docs/appearance.md,
+	// section 3): each
 	// particle picks a row by hash at birth ("destiny") and walks it left to
 	// right over its life; the strip's colour multiplies Color and its
 	// alpha multiplies the opacity.

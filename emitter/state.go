@@ -70,5 +70,4 @@ func (e *Effect) Restore(s State) {
 	for _, ts := range s.Track {
 		e.track.insert(ts)
 	}
-	e.revision++ // after the copy: invalidate counted one before it
 }

@@ -1,12 +1,15 @@
 package emitter
 
-// Tests of which particles exist at a clock (Spray, section 4): the steady
+// Tests of which particles exist at a clock (docs/closed-form.md, section 2): the steady
 // stream's window, its population r × L, the Little's-law rate cap, burst
 // caps and the key scheme (stream 2i, burst 2(b P + j) + 1).
 
 import (
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // streamEffect builds a paused effect of the edited default spec, seed 5.
@@ -42,32 +45,37 @@ func streamClocks(lo, hi float64, n int) []float64 {
 // is an integer (the particle of age exactly L has just died), and
 // floor(r L) or ceil(r L) otherwise. Before L it is floor(c r) + 1.
 func TestStreamPopulationFixedLifetime(t *testing.T) {
-	for _, c := range []struct{ r, l float64 }{{20, 2}, {10, 1.25}, {7, 0.5}, {1000, 0.1}, {3, 10}, {60, 1.0 / 3}} {
-		e := streamEffect(t, func(sp *Spec) {
-			sp.Rate, sp.Lifetime, sp.MaxParticles = c.r, Constant(c.l), 100000
+	for _, c := range []struct {
+		name string
+		r, l float64
+	}{{"r 20, l 2", 20, 2}, {"r 10, l 1.25", 10, 1.25}, {"r 7, l 0.5", 7, 0.5}, {"r 1000, l 0.1", 1000, 0.1}, {"r 3, l 10", 3, 10}, {"r 60, l 1.0 / 3", 60, 1.0 / 3}} {
+		t.Run(c.name, func(t *testing.T) {
+			e := streamEffect(t, func(sp *Spec) {
+				sp.Rate, sp.Lifetime, sp.MaxParticles = c.r, Constant(c.l), 100000
+			})
+			rl := c.r * c.l
+			sum, n := 0, 0
+			for _, clock := range streamClocks(c.l, 20*c.l, 500) {
+				got := streamCount(e, clock)
+				now := e.Time()
+				lo, hi := now*c.r, (now-c.l)*c.r
+				if math.Abs(lo-math.Round(lo)) < 1e-6 || math.Abs(hi-math.Round(hi)) < 1e-6 {
+					continue // a birth within rounding of the clock or of the window's end
+				}
+				want := int(math.Floor(lo) - math.Floor(hi))
+				if got != want {
+					t.Errorf("r=%v L=%v clock %v: %d alive, want floor(cr) - floor((c-L)r) = %d", c.r, c.l, now, got, want)
+				}
+				if got != int(math.Floor(rl)) && got != int(math.Ceil(rl)) {
+					t.Errorf("r=%v L=%v clock %v: %d alive, want floor or ceil of rL = %v", c.r, c.l, now, got, rl)
+				}
+				sum += got
+				n++
+			}
+			if mean := float64(sum) / float64(n); !coreWithin(mean, rl, 0.05*rl+0.05) {
+				t.Errorf("r=%v L=%v: mean population %.3f, want rL = %v", c.r, c.l, mean, rl)
+			}
 		})
-		rl := c.r * c.l
-		sum, n := 0, 0
-		for _, clock := range streamClocks(c.l, 20*c.l, 500) {
-			got := streamCount(e, clock)
-			now := e.Time()
-			lo, hi := now*c.r, (now-c.l)*c.r
-			if math.Abs(lo-math.Round(lo)) < 1e-6 || math.Abs(hi-math.Round(hi)) < 1e-6 {
-				continue // a birth within rounding of the clock or of the window's end
-			}
-			want := int(math.Floor(lo) - math.Floor(hi))
-			if got != want {
-				t.Errorf("r=%v L=%v clock %v: %d alive, want floor(cr) - floor((c-L)r) = %d", c.r, c.l, now, got, want)
-			}
-			if got != int(math.Floor(rl)) && got != int(math.Ceil(rl)) {
-				t.Errorf("r=%v L=%v clock %v: %d alive, want floor or ceil of rL = %v", c.r, c.l, now, got, rl)
-			}
-			sum += got
-			n++
-		}
-		if mean := float64(sum) / float64(n); !coreWithin(mean, rl, 0.05*rl+0.05) {
-			t.Errorf("r=%v L=%v: mean population %.3f, want rL = %v", c.r, c.l, mean, rl)
-		}
 	}
 	// rL integer: exactly rL at every clock past L (clocks that fall on a
 	// birth are TestStreamPopulationOnBirthClocks)
@@ -79,12 +87,15 @@ func TestStreamPopulationFixedLifetime(t *testing.T) {
 	}
 	// before the first lifetime: particles 0..floor(cr)
 	for _, c := range []struct {
+		name  string
 		clock float64
 		want  int
-	}{{0, 1}, {0.01, 1}, {0.05, 2}, {0.5, 11}, {1.99, 40}} {
-		if got := streamCount(e, c.clock); got != c.want {
-			t.Errorf("r=20 L=2 clock %v: %d alive, want %d", c.clock, got, c.want)
-		}
+	}{{"clock 0, want 1", 0, 1}, {"clock 0.01, want 1", 0.01, 1}, {"clock 0.05, want 2", 0.05, 2}, {"clock 0.5, want 11", 0.5, 11}, {"clock 1.99, want 40", 1.99, 40}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := streamCount(e, c.clock); got != c.want {
+				t.Errorf("r=20 L=2 clock %v: %d alive, want %d", c.clock, got, c.want)
+			}
+		})
 	}
 }
 
@@ -130,7 +141,7 @@ func TestStreamLifetimeRange(t *testing.T) {
 		var want []uint32
 		for i := 0; float64(i) <= c*r; i++ {
 			d := c*r - float64(i)
-			life := Range(lmin, lmax, Unit(Stream(seed, uint32(2*i)), ChannelLifetime))
+			life := hash.Range(lmin, lmax, hash.Unit(hash.Stream(seed, uint32(2*i)), channel.Lifetime))
 			if d >= 0 && d < r*life {
 				want = append(want, uint32(2*i))
 			}
@@ -165,40 +176,43 @@ func TestStreamLifetimeRange(t *testing.T) {
 // (Little's law), so the stream never holds more than MaxParticles.
 func TestStreamRateCap(t *testing.T) {
 	for _, c := range []struct {
+		name     string
 		rate     float64
 		life     NumberRange
 		max      int
 		wantRate float64
 		full     bool // fixed lifetime: exactly MaxParticles once full
 	}{
-		{1000, Constant(2), 50, 25, true},
-		{1000, NumberRange{0.5, 2}, 50, 25, false},
-		{1e6, Constant(3), 7, 7.0 / 3, true},
-		{100, NumberRange{0.1, 0.7}, 13, 13 / 0.7, false},
-		{10, Constant(2), 50, 10, false}, // under the cap: unchanged
+		{"rate 1000, life Constant(2), max 50", 1000, Constant(2), 50, 25, true},
+		{"rate 1000, max 50, wantRate 25", 1000, NumberRange{0.5, 2}, 50, 25, false},
+		{"rate 1e6, life Constant(3), max 7", 1e6, Constant(3), 7, 7.0 / 3, true},
+		{"rate 100, max 13, wantRate 13 / 0.7", 100, NumberRange{0.1, 0.7}, 13, 13 / 0.7, false},
+		{"under the cap: unchanged", 10, Constant(2), 50, 10, false}, // under the cap: unchanged
 	} {
-		e := streamEffect(t, func(sp *Spec) { sp.Rate, sp.Lifetime, sp.MaxParticles = c.rate, c.life, c.max })
-		if got := e.Snapshot().Rate(); got != c.wantRate {
-			t.Fatalf("Rate %v Lifetime %v MaxParticles %d: capped rate %v, want %v", c.rate, c.life, c.max, got, c.wantRate)
-		}
-		over, notFull := 0, 0
-		var worst float64
-		for _, clock := range streamClocks(c.life.Max, 60, 3000) {
-			n := streamCount(e, clock)
-			if n > c.max {
-				over++
-				worst = e.Time()
+		t.Run(c.name, func(t *testing.T) {
+			e := streamEffect(t, func(sp *Spec) { sp.Rate, sp.Lifetime, sp.MaxParticles = c.rate, c.life, c.max })
+			if got := e.Snapshot().Rate(); got != c.wantRate {
+				t.Fatalf("Rate %v Lifetime %v MaxParticles %d: capped rate %v, want %v", c.rate, c.life, c.max, got, c.wantRate)
 			}
-			if c.full && n != c.max {
-				notFull++
+			over, notFull := 0, 0
+			var worst float64
+			for _, clock := range streamClocks(c.life.Max, 60, 3000) {
+				n := streamCount(e, clock)
+				if n > c.max {
+					over++
+					worst = e.Time()
+				}
+				if c.full && n != c.max {
+					notFull++
+				}
 			}
-		}
-		if over > 0 {
-			t.Errorf("Rate %v Lifetime %v MaxParticles %d: more than MaxParticles alive at %d clocks (e.g. %v)", c.rate, c.life, c.max, over, worst)
-		}
-		if notFull > 0 {
-			t.Errorf("Rate %v Lifetime %v MaxParticles %d: not exactly MaxParticles at %d clocks", c.rate, c.life, c.max, notFull)
-		}
+			if over > 0 {
+				t.Errorf("Rate %v Lifetime %v MaxParticles %d: more than MaxParticles alive at %d clocks (e.g. %v)", c.rate, c.life, c.max, over, worst)
+			}
+			if notFull > 0 {
+				t.Errorf("Rate %v Lifetime %v MaxParticles %d: not exactly MaxParticles at %d clocks", c.rate, c.life, c.max, notFull)
+			}
+		})
 	}
 }
 
@@ -208,33 +222,36 @@ func TestStreamRateCap(t *testing.T) {
 // still exactly r L, and a capped stream still holds at most MaxParticles.
 func TestStreamPopulationOnBirthClocks(t *testing.T) {
 	for _, c := range []struct {
+		name       string
 		rate, life float64
 		max        int
 		want       int
 	}{
-		{20, 2, 1000, 40},
-		{30, 1, 30, 30},
-		{10, 1, 1000, 10},
-		{1e6, 3, 7, 7},     // capped to 7/3 per second
-		{1e6, 0.7, 13, 13}, // capped to 13/0.7 per second
+		{"rate 20, life 2, max 1000", 20, 2, 1000, 40},
+		{"rate 30, life 1, max 30", 30, 1, 30, 30},
+		{"rate 10, life 1, max 1000", 10, 1, 1000, 10},
+		{"capped to 7/3 per second", 1e6, 3, 7, 7},        // capped to 7/3 per second
+		{"capped to 13/0.7 per second", 1e6, 0.7, 13, 13}, // capped to 13/0.7 per second
 	} {
-		e := streamEffect(t, func(sp *Spec) { sp.Rate, sp.Lifetime, sp.MaxParticles = c.rate, Constant(c.life), c.max })
-		bad := 0
-		for k := 0; k < 60*60; k++ { // one minute of 60 fps frames
-			e.SetClock(Ticks(k) * TicksPerSecond / 60)
-			if e.Time() < c.life {
-				continue
-			}
-			if n := len(e.AppendParticles(nil)); n != c.want {
-				if bad < 3 {
-					t.Errorf("Rate %v Lifetime %v MaxParticles %d at clock %v: %d alive, want exactly %d", c.rate, c.life, c.max, e.Time(), n, c.want)
+		t.Run(c.name, func(t *testing.T) {
+			e := streamEffect(t, func(sp *Spec) { sp.Rate, sp.Lifetime, sp.MaxParticles = c.rate, Constant(c.life), c.max })
+			bad := 0
+			for k := 0; k < 60*60; k++ { // one minute of 60 fps frames
+				e.SetClock(Ticks(k) * TicksPerSecond / 60)
+				if e.Time() < c.life {
+					continue
 				}
-				bad++
+				if n := len(e.AppendParticles(nil)); n != c.want {
+					if bad < 3 {
+						t.Errorf("Rate %v Lifetime %v MaxParticles %d at clock %v: %d alive, want exactly %d", c.rate, c.life, c.max, e.Time(), n, c.want)
+					}
+					bad++
+				}
 			}
-		}
-		if bad > 0 {
-			t.Errorf("Rate %v Lifetime %v MaxParticles %d: wrong count on %d of 3600 frames", c.rate, c.life, c.max, bad)
-		}
+			if bad > 0 {
+				t.Errorf("Rate %v Lifetime %v MaxParticles %d: wrong count on %d of 3600 frames", c.rate, c.life, c.max, bad)
+			}
+		})
 	}
 }
 
@@ -304,13 +321,16 @@ func TestStreamBurstKeys(t *testing.T) {
 	}
 	// the key formula on its own, with MaxParticles 10
 	for _, c := range []struct {
+		name string
 		b    uint32
 		j    int
 		want uint32
-	}{{0, 0, 1}, {0, 9, 19}, {1, 0, 21}, {1, 9, 39}, {2, 3, 47}, {1000, 5, 20011}} {
-		if got := burstKey(c.b, 10, c.j); got != c.want {
-			t.Errorf("burstKey(%d, 10, %d) = %d, want %d", c.b, c.j, got, c.want)
-		}
+	}{{"b 0, j 0, want 1", 0, 0, 1}, {"b 0, j 9, want 19", 0, 9, 19}, {"b 1, j 0, want 21", 1, 0, 21}, {"b 1, j 9, want 39", 1, 9, 39}, {"b 2, j 3, want 47", 2, 3, 47}, {"b 1000, j 5, want 20011", 1000, 5, 20011}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := burstKey(c.b, 10, c.j); got != c.want {
+				t.Errorf("burstKey(%d, 10, %d) = %d, want %d", c.b, c.j, got, c.want)
+			}
+		})
 	}
 }
 
@@ -325,7 +345,7 @@ func TestStreamBurstLifetimes(t *testing.T) {
 		age := e.Time() - 1
 		want := 0
 		for j := 0; j < p; j++ {
-			life := Range(1, 3, Unit(Stream(seed, uint32(2*j+1)), ChannelLifetime))
+			life := hash.Range(1, 3, hash.Unit(hash.Stream(seed, uint32(2*j+1)), channel.Lifetime))
 			if age >= 0 && age < life {
 				want++
 			}

@@ -18,7 +18,7 @@ const (
 )
 
 // Validate reports every problem with s at once as [Problems], or nil. The
-// clamping rules Spray applies (Lifetime floored at 1e-3, MaxParticles at
+// clamps of docs/closed-form.md, section 8 (Lifetime floored at 1e-3, MaxParticles at
 // least 1, GlowLayers 1..8, the transparency clamp, the drag exponent clamp)
 // are behaviour, not errors: see [NewSnapshot].
 func (s *Spec) Validate() error {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/texture"
 )
 
 // Item is one effect to draw.
@@ -18,32 +19,27 @@ type Item struct {
 	// track's placement at the clock, or 0 when it has no track.
 	X, Y float64
 	// Texture is the particle texture, straight alpha (Go's colour model
-	// converts it; Premultiply makes the texels). nil is the built-in
-	// [Sprite].
+	// converts it; texture.Premultiply makes the texels). nil is the
+	// built-in texture.Sprite.
 	Texture image.Image
 	// Strip is the colour strip, straight alpha. It is used only when the
 	// spec's ColorStrip is non-empty; nil then draws with no strip.
 	Strip image.Image
 }
 
-// Options configures Draw; nil or the zero value gives the defaults.
-type Options struct {
-	// Ambient is the scene's ambient colour that LightInfluence blends
-	// toward (default black).
-	Ambient emitter.Color
-}
-
 // Draw draws items onto dst following docs/appearance.md: items sorted by
 // ZIndex + ZOffset (stable), and within an item the glow layers, then the
-// cores, oldest particle first. dst holds 8-bit premultiplied colour, like the
-// GPU's RGBA8 target, and every particle is composited source-over with
+// cores, oldest particle first. Each particle looks as the emitter's
+// appearance stage says (emitter.Effect.AppendLooks, with the effect's
+// ambient colour). dst holds 8-bit premultiplied colour, like the GPU's
+// RGBA8 target, and every particle is composited source-over with
 // round-to-nearest, as the GPU's blender does.
 //
 // Draw keeps no state between calls; a [Rasterizer] keeps its buffers and
 // premultiplied textures for the next call.
-func Draw(dst *image.RGBA, items []Item, opts *Options) {
+func Draw(dst *image.RGBA, items []Item) {
 	var r Rasterizer
-	r.Draw(dst, items, opts)
+	r.Draw(dst, items)
 }
 
 // Rasterizer is a reusable reference rasterizer: it keeps its particle
@@ -54,10 +50,11 @@ func Draw(dst *image.RGBA, items []Item, opts *Options) {
 // ready to use. A Rasterizer is not safe for concurrent use.
 type Rasterizer struct {
 	particles []emitter.Particle
+	looks     []emitter.Look
 	order     []int
 	specs     []emitter.Spec
 	textures  map[image.Image]*image.RGBA
-	strips    map[image.Image]*image.NRGBA
+	strips    map[image.Image]*texture.Strip
 }
 
 // Reset drops the cached textures and strips.
@@ -66,11 +63,7 @@ func (r *Rasterizer) Reset() {
 }
 
 // Draw draws items onto dst like the package function [Draw].
-func (r *Rasterizer) Draw(dst *image.RGBA, items []Item, opts *Options) {
-	var o Options
-	if opts != nil {
-		o = *opts
-	}
+func (r *Rasterizer) Draw(dst *image.RGBA, items []Item) {
 	r.order = r.order[:0]
 	r.specs = r.specs[:0]
 	for i := range items {
@@ -87,13 +80,13 @@ func (r *Rasterizer) Draw(dst *image.RGBA, items []Item, opts *Options) {
 	})
 	for _, i := range r.order {
 		if items[i].Effect != nil {
-			r.drawItem(dst, &items[i], &r.specs[i], &o)
+			r.drawItem(dst, &items[i], &r.specs[i])
 		}
 	}
 }
 
 // flipbookArea is the part of a w × h texture the flipbook grid covers: the
-// top-left FlipbookResolution square when it is set (Spray's crop edge,
+// top-left FlipbookResolution square when it is set (the crop edge of docs/appearance.md, section 2,
 // clamped to the texture), else the whole texture.
 func flipbookArea(w, h, resolution int) (int, int) {
 	if resolution > 0 {
@@ -104,7 +97,7 @@ func flipbookArea(w, h, resolution int) (int, int) {
 
 // drawItem draws one effect: its glow layers, outermost first, then its
 // cores, each pass oldest particle first.
-func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Options) {
+func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec) {
 	e := it.Effect
 	snap := e.Snapshot()
 	r.particles = e.AppendParticles(r.particles[:0])
@@ -118,52 +111,36 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Op
 	q.cols = cols
 	gw, gh := flipbookArea(tb.Dx(), tb.Dy(), sp.FlipbookResolution)
 	q.cw, q.ch = max(gw/cols, 1), max(gh/rows, 1)
-	var strip *image.NRGBA
+	var strip emitter.Strip
 	if sp.ColorStrip != "" && it.Strip != nil {
-		strip = r.strip(it.Strip)
-		if sb := strip.Bounds(); sb.Dx() == 0 || sb.Dy() == 0 {
-			strip = nil
+		if s := r.strip(it.Strip); s != nil {
+			strip = s
 		}
 	}
+	r.looks = e.AppendLooks(r.looks[:0], r.particles, strip)
 	hx, hy := it.X, it.Y
 	if e.Track().Len() > 0 {
 		x, y, _ := e.Host()
 		hx += x
 		hy += y
 	}
-	seed := e.Seed()
 
 	// draw runs one pass over the particles with quads grown by growth and
 	// opacity factor layer.
 	draw := func(growth, layer float64) {
 		for i := range r.particles {
-			p := &r.particles[i]
-			tau := p.Age / p.Lifetime
-			// The colour is derived here rather than read from
-			// p.Color: the strip multiplies the Color sequence before
-			// grading, and the scene's Ambient (not the effect's) enters
-			// LightInfluence, so both must come before emitter.Grade and
-			// emitter.Influence.
-			base := sp.Color.At(tau)
-			stripA := 1.0
-			if strip != nil {
-				row := StripRow(strip.Bounds().Dy(), emitter.Stream(seed, p.Key))
-				var sc emitter.Color
-				sc, stripA = sampleStrip(strip, row, tau)
-				base = base.Mul(sc)
-			}
-			c := emitter.Influence(emitter.Grade(base, sp.Brightness), o.Ambient, sp.LightInfluence)
-			q.r, q.g, q.b = c.R, c.G, c.B
-			q.opacity = (1 - p.Transparency) * layer * stripA
+			p, l := &r.particles[i], &r.looks[i]
+			q.r, q.g, q.b = l.Color.R, l.Color.G, l.Color.B
+			q.opacity = (1 - l.Transparency) * layer * l.StripAlpha
 			q.layer = layer
 			q.cx, q.cy = hx+p.X, hy+p.Y
 			q.w, q.h = p.Width*growth, p.Height*growth
 			q.sin, q.cos = math.Sincos(p.Rotation * (math.Pi / 180))
-			q.cell, q.next, q.blend = p.Cell, p.NextCell, p.Blend
+			q.cell, q.next, q.blend = l.Cell, l.NextCell, l.Blend
 			q.draw(dst)
 		}
 	}
-	if layers := snap.GlowLayers(); sp.LightEmission > 0 && layers > 1 {
+	if layers := snap.Layers(); layers > 1 {
 		for n := layers - 1; n >= 1; n-- {
 			// Glow with transparency 0 gives the layer factor alone,
 			// 0.45ⁿ · LightEmission; the particle's (1 - T) enters
@@ -177,7 +154,7 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec, o *Op
 
 // spriteTexels is the built-in sprite, built once. It is premultiplied
 // already (white, so rgb = a).
-var spriteTexels = sync.OnceValue(Sprite)
+var spriteTexels = sync.OnceValue(texture.Sprite)
 
 // texture returns the premultiplied texels of img (the sprite for nil).
 func (r *Rasterizer) texture(img image.Image) *image.RGBA {
@@ -185,12 +162,12 @@ func (r *Rasterizer) texture(img image.Image) *image.RGBA {
 		return spriteTexels()
 	}
 	if !comparable(img) {
-		return Premultiply(img)
+		return texture.Premultiply(img)
 	}
 	if t, ok := r.textures[img]; ok {
 		return t
 	}
-	t := Premultiply(img)
+	t := texture.Premultiply(img)
 	if r.textures == nil {
 		r.textures = map[image.Image]*image.RGBA{}
 	}
@@ -198,17 +175,17 @@ func (r *Rasterizer) texture(img image.Image) *image.RGBA {
 	return t
 }
 
-// strip returns img converted to straight-alpha NRGBA at origin (0, 0).
-func (r *Rasterizer) strip(img image.Image) *image.NRGBA {
+// strip returns img as a strip (nil for an empty image).
+func (r *Rasterizer) strip(img image.Image) *texture.Strip {
 	if !comparable(img) {
-		return toNRGBA(img)
+		return texture.NewStrip(img)
 	}
 	if s, ok := r.strips[img]; ok {
 		return s
 	}
-	s := toNRGBA(img)
+	s := texture.NewStrip(img)
 	if r.strips == nil {
-		r.strips = map[image.Image]*image.NRGBA{}
+		r.strips = map[image.Image]*texture.Strip{}
 	}
 	r.strips[img] = s
 	return s

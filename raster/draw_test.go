@@ -1,13 +1,15 @@
 package raster
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"math"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/texture"
 )
 
 // Tests of Draw against docs/appearance.md with values worked out by hand.
@@ -111,8 +113,8 @@ func insideQuad(px, py, cx, cy, w, h, deg float64) bool {
 // built-in sprite exactly: rgb = round(255·a) = the sprite's byte, alpha 255.
 func TestSpriteCopy(t *testing.T) {
 	dst := canvas(128, 128, black)
-	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 64, Y: 64}}, nil)
-	sprite := Sprite()
+	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 64, Y: 64}})
+	sprite := texture.Sprite()
 	for y := 0; y < 128; y++ {
 		for x := 0; x < 128; x++ {
 			want := black
@@ -137,47 +139,57 @@ func TestSpriteCopy(t *testing.T) {
 // contract's corners give.
 func TestCoverage(t *testing.T) {
 	for _, c := range []struct {
+		name            string
 		size, x, y, rot float64
 		want            int
 	}{
-		{64, 64, 64, 0, 4096},
-		{10, 20.25, 20.25, 0, 100},
-		{10, 20.25, 20.25, 90, 100},
-		{20, 40, 40, 45, -1},
-		{17.3, 40.4, 39.9, 30, -1},
-		{25, 40.5, 40.5, -71, -1},
+		{"64 px on a pixel corner", 64, 64, 64, 0, 4096},
+		{"10 px off the pixel grid", 10, 20.25, 20.25, 0, 100},
+		{"10 px off the grid, turned 90°", 10, 20.25, 20.25, 90, 100},
+		{"20 px turned 45°", 20, 40, 40, 45, -1},
+		{"17.3 px turned 30°", 17.3, 40.4, 39.9, 30, -1},
+		{"25 px turned -71°", 25, 40.5, 40.5, -71, -1},
 	} {
-		sp := oneSpec(c.size)
-		sp.Rotation = emitter.Constant(c.rot)
-		dst := canvas(128, 128, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: c.x, Y: c.y, Texture: opaqueWhite}}, nil)
-		want := c.want
-		if want < 0 {
-			want = 0
-			for y := 0; y < 128; y++ {
-				for x := 0; x < 128; x++ {
-					if insideQuad(float64(x)+0.5, float64(y)+0.5, c.x, c.y, c.size, c.size, c.rot) {
-						want++
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(c.size)
+			sp.Rotation = emitter.Constant(c.rot)
+			dst := canvas(128, 128, black)
+			Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: c.x, Y: c.y, Texture: opaqueWhite}})
+			want := c.want
+			if want < 0 {
+				want = 0
+				for y := 0; y < 128; y++ {
+					for x := 0; x < 128; x++ {
+						if insideQuad(float64(x)+0.5, float64(y)+0.5, c.x, c.y, c.size, c.size, c.rot) {
+							want++
+						}
 					}
 				}
 			}
-		}
-		if got := covered(dst, black); got != want {
-			t.Errorf("size %v at (%v, %v) turned %v°: %d pixels covered, want %d", c.size, c.x, c.y, c.rot, got, want)
-		}
-		if got := at(dst, int(c.x), int(c.y)); got != white {
-			t.Errorf("size %v turned %v°: centre %v, want white", c.size, c.rot, got)
-		}
+			if got := covered(dst, black); got != want {
+				t.Errorf("size %v at (%v, %v) turned %v°: %d pixels covered, want %d", c.size, c.x, c.y, c.rot, got, want)
+			}
+			if got := at(dst, int(c.x), int(c.y)); got != white {
+				t.Errorf("size %v turned %v°: centre %v, want white", c.size, c.rot, got)
+			}
+		})
 	}
 }
 
 // drawOne draws one particle of sp (64 px unless edited, at age 1) at
 // (32, 32) of a 64 × 64 canvas of bg with the given texture and returns the
 // centre pixel.
-func drawOne(t *testing.T, sp emitter.Spec, n int, bg color.RGBA, tex image.Image, opts *Options) color.RGBA {
+func drawOne(t *testing.T, sp emitter.Spec, n int, bg color.RGBA, tex image.Image) color.RGBA {
+	t.Helper()
+	return drawEffect(t, effectAt(t, sp, 0, n, 1), bg, tex)
+}
+
+// drawEffect draws e at (32, 32) of a 64 × 64 canvas of bg with the given
+// texture and returns the centre pixel.
+func drawEffect(t *testing.T, e *emitter.Effect, bg color.RGBA, tex image.Image) color.RGBA {
 	t.Helper()
 	dst := canvas(64, 64, bg)
-	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, n, 1), X: 32, Y: 32, Texture: tex}}, opts)
+	Draw(dst, []Item{{Effect: e, X: 32, Y: 32, Texture: tex}})
 	return at(dst, 32, 32)
 }
 
@@ -189,7 +201,7 @@ func TestNormalAlpha(t *testing.T) {
 	sp := oneSpec(64)
 	sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.5, B: 0})
 	sp.Transparency = emitter.ConstantSequence(0.5)
-	if got, want := drawOne(t, sp, 1, white, opaqueWhite, nil), (color.RGBA{255, 191, 128, 255}); got != want {
+	if got, want := drawOne(t, sp, 1, white, opaqueWhite), (color.RGBA{255, 191, 128, 255}); got != want {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -202,7 +214,7 @@ func TestAdditive(t *testing.T) {
 	sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
 	sp.LightEmission = 1
 	for n, want := range map[int]uint8{1: 102, 2: 204, 3: 255} {
-		if got := drawOne(t, sp, n, black, opaqueWhite, nil); got != (color.RGBA{want, want, want, 255}) {
+		if got := drawOne(t, sp, n, black, opaqueWhite); got != (color.RGBA{want, want, want, 255}) {
 			t.Errorf("%d particles: got %v, want %d", n, got, want)
 		}
 	}
@@ -215,7 +227,7 @@ func TestHybrid(t *testing.T) {
 	sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
 	sp.LightEmission = 0.5
 	bg := color.RGBA{100, 100, 100, 255}
-	if got, want := drawOne(t, sp, 1, bg, opaqueWhite, nil), (color.RGBA{152, 152, 152, 255}); got != want {
+	if got, want := drawOne(t, sp, 1, bg, opaqueWhite), (color.RGBA{152, 152, 152, 255}); got != want {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -228,9 +240,9 @@ func TestCutout(t *testing.T) {
 	sp := oneSpec(64)
 	sp.BlendMode = emitter.BlendCutout
 	dst := canvas(128, 128, black)
-	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 64, Y: 64}}, nil)
+	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 64, Y: 64}})
 	want := 0
-	sprite := Sprite()
+	sprite := texture.Sprite()
 	for i := 3; i < len(sprite.Pix); i += 4 {
 		if sprite.Pix[i] >= 128 {
 			want++
@@ -260,22 +272,25 @@ func TestCutout(t *testing.T) {
 func TestPremultipliedMode(t *testing.T) {
 	bg := color.RGBA{100, 100, 100, 255}
 	for _, c := range []struct {
+		name  string
 		mode  emitter.BlendMode
 		trans float64
 		want  uint8
 	}{
-		{emitter.BlendPremultiplied, 1, 202},
-		{emitter.BlendNormal, 1, 100},
-		{emitter.BlendPremultiplied, 0, 102},
-		{emitter.BlendNormal, 0, 102},
+		{"mode emitter.BlendPremultipli…, trans 1, want 202", emitter.BlendPremultiplied, 1, 202},
+		{"mode emitter.BlendNormal, trans 1, want 100", emitter.BlendNormal, 1, 100},
+		{"mode emitter.BlendPremultipli…, trans 0, want 102", emitter.BlendPremultiplied, 0, 102},
+		{"mode emitter.BlendNormal, trans 0, want 102", emitter.BlendNormal, 0, 102},
 	} {
-		sp := oneSpec(64)
-		sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
-		sp.BlendMode = c.mode
-		sp.Transparency = emitter.ConstantSequence(c.trans)
-		if got := drawOne(t, sp, 1, bg, opaqueWhite, nil); got != (color.RGBA{c.want, c.want, c.want, 255}) {
-			t.Errorf("%v at transparency %v: got %v, want %d", c.mode, c.trans, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(64)
+			sp.Color = emitter.ConstantColor(emitter.Color{R: 0.4, G: 0.4, B: 0.4})
+			sp.BlendMode = c.mode
+			sp.Transparency = emitter.ConstantSequence(c.trans)
+			if got := drawOne(t, sp, 1, bg, opaqueWhite); got != (color.RGBA{c.want, c.want, c.want, 255}) {
+				t.Errorf("%v at transparency %v: got %v, want %d", c.mode, c.trans, got, c.want)
+			}
+		})
 	}
 }
 
@@ -288,35 +303,38 @@ func TestPremultipliedMode(t *testing.T) {
 //	Brightness 1:  no peak above 1, unchanged → (255, 51, 0)
 func TestToneMapping(t *testing.T) {
 	for _, c := range []struct {
+		name       string
 		brightness float64
 		want       color.RGBA
 	}{
-		{2, color.RGBA{255, 153, 128, 255}},
-		{15, color.RGBA{255, 241, 238, 255}},
-		{1, color.RGBA{255, 51, 0, 255}},
+		{"brightness 2", 2, color.RGBA{255, 153, 128, 255}},
+		{"brightness 15", 15, color.RGBA{255, 241, 238, 255}},
+		{"brightness 1", 1, color.RGBA{255, 51, 0, 255}},
 	} {
-		sp := oneSpec(64)
-		sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.2, B: 0})
-		sp.Brightness = c.brightness
-		if got := drawOne(t, sp, 1, black, opaqueWhite, nil); got != c.want {
-			t.Errorf("Brightness %v: got %v, want %v", c.brightness, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(64)
+			sp.Color = emitter.ConstantColor(emitter.Color{R: 1, G: 0.2, B: 0})
+			sp.Brightness = c.brightness
+			if got := drawOne(t, sp, 1, black, opaqueWhite); got != c.want {
+				t.Errorf("Brightness %v: got %v, want %v", c.brightness, got, c.want)
+			}
+		})
 	}
 }
 
-// TestLightInfluence: white with LightInfluence 0.5 toward the scene's
-// ambient (0.2, 0.6, 1) is (0.6, 0.8, 1) → (153, 204, 255); the effect's
-// own ambient does not count, the Options' does; nil Options is black
-// ambient: (0.5, 0.5, 0.5) → 128.
+// TestLightInfluence: white with LightInfluence 0.5 toward the effect's
+// ambient colour (0.2, 0.6, 1) is (0.6, 0.8, 1) → (153, 204, 255); the
+// default ambient is black: (0.5, 0.5, 0.5) → 128.
 func TestLightInfluence(t *testing.T) {
 	sp := oneSpec(64)
 	sp.LightInfluence = 0.5
-	opts := &Options{Ambient: emitter.Color{R: 0.2, G: 0.6, B: 1}}
-	if got, want := drawOne(t, sp, 1, black, opaqueWhite, opts), (color.RGBA{153, 204, 255, 255}); got != want {
-		t.Errorf("ambient: got %v, want %v", got, want)
+	e := effectAt(t, sp, 0, 1, 1)
+	if got, want := drawEffect(t, e, black, opaqueWhite), (color.RGBA{128, 128, 128, 255}); got != want {
+		t.Errorf("black ambient: got %v, want %v", got, want)
 	}
-	if got, want := drawOne(t, sp, 1, black, opaqueWhite, nil), (color.RGBA{128, 128, 128, 255}); got != want {
-		t.Errorf("no options: got %v, want %v", got, want)
+	e.SetAmbient(emitter.Color{R: 0.2, G: 0.6, B: 1})
+	if got, want := drawEffect(t, e, black, opaqueWhite), (color.RGBA{153, 204, 255, 255}); got != want {
+		t.Errorf("ambient (0.2, 0.6, 1): got %v, want %v", got, want)
 	}
 }
 
@@ -355,7 +373,7 @@ func flipbookPixels(t *testing.T, sp emitter.Spec, age float64) (map[color.RGBA]
 		t.Fatalf("%d particles, want 1", len(ps))
 	}
 	dst := canvas(80, 80, black)
-	Draw(dst, []Item{{Effect: e, X: cx, Y: cy, Texture: flipbookTexture()}}, nil)
+	Draw(dst, []Item{{Effect: e, X: cx, Y: cy, Texture: flipbookTexture()}})
 	colors := map[color.RGBA]int{}
 	n := 0
 	for y := 0; y < 80; y++ {
@@ -386,30 +404,33 @@ func TestFlipbookCells(t *testing.T) {
 		cell int
 	}
 	for _, c := range []struct {
+		name   string
 		mode   emitter.FlipbookMode
 		checks []check
 	}{
-		{emitter.FlipbookLoop, []check{{0.5, 0}, {1.5, 1}, {2.5, 2}, {3.5, 3}, {4.5, 0}}},
-		{emitter.FlipbookOneShot, []check{{1, 0}, {3, 1}, {6, 2}, {9, 3}}},
-		{emitter.FlipbookPingPong, []check{{2.5, 2}, {3.5, 3}, {4.5, 2}, {5.5, 1}, {6.5, 0}}},
-		{emitter.FlipbookRandom, []check{{0.5, -1}, {1.5, -1}, {2.5, -1}, {3.5, -1}, {4.5, -1}}},
+		{"mode emitter.FlipbookLoop", emitter.FlipbookLoop, []check{{0.5, 0}, {1.5, 1}, {2.5, 2}, {3.5, 3}, {4.5, 0}}},
+		{"mode emitter.FlipbookOneShot", emitter.FlipbookOneShot, []check{{1, 0}, {3, 1}, {6, 2}, {9, 3}}},
+		{"mode emitter.FlipbookPingPong", emitter.FlipbookPingPong, []check{{2.5, 2}, {3.5, 3}, {4.5, 2}, {5.5, 1}, {6.5, 0}}},
+		{"mode emitter.FlipbookRandom", emitter.FlipbookRandom, []check{{0.5, -1}, {1.5, -1}, {2.5, -1}, {3.5, -1}, {4.5, -1}}},
 	} {
-		for _, k := range c.checks {
-			sp := oneSpec(30)
-			sp.FlipbookMode = c.mode
-			colors, n, p := flipbookPixels(t, sp, k.age)
-			want := k.cell
-			if want < 0 {
-				w := uint32(math.Floor(k.age))
-				want = int(4 * emitter.Unit(emitter.Stream(7, p.Key), emitter.ChannelFlipbookRandom+32*w))
+		t.Run(c.name, func(t *testing.T) {
+			for _, k := range c.checks {
+				sp := oneSpec(30)
+				sp.FlipbookMode = c.mode
+				colors, n, p := flipbookPixels(t, sp, k.age)
+				want := k.cell
+				if want < 0 {
+					w := uint32(math.Floor(k.age))
+					want = int(4 * hash.Unit(hash.Stream(7, p.Key), channel.FlipbookRandom+32*w))
+				}
+				if p.Cell != want {
+					t.Errorf("%v age %v: the particle's Cell is %d, want %d", c.mode, k.age, p.Cell, want)
+				}
+				if len(colors) != 1 || colors[cellColors[want]] != n || n == 0 {
+					t.Errorf("%v age %v: covered pixels %v (of %d), want all %v (cell %d)", c.mode, k.age, colors, n, cellColors[want], want)
+				}
 			}
-			if p.Cell != want {
-				t.Errorf("%v age %v: the particle's Cell is %d, want %d", c.mode, k.age, p.Cell, want)
-			}
-			if len(colors) != 1 || colors[cellColors[want]] != n || n == 0 {
-				t.Errorf("%v age %v: covered pixels %v (of %d), want all %v (cell %d)", c.mode, k.age, colors, n, cellColors[want], want)
-			}
-		}
+		})
 	}
 }
 
@@ -418,21 +439,24 @@ func TestFlipbookCells(t *testing.T) {
 // age 1.25 is a quarter of the way: (0, 150, 25). No pixel bleeds.
 func TestFlipbookCrossfade(t *testing.T) {
 	for _, c := range []struct {
+		name       string
 		age, blend float64
 		want       color.RGBA
 	}{
-		{1.5, 0.5, color.RGBA{0, 100, 50, 255}},
-		{1.25, 0.25, color.RGBA{0, 150, 25, 255}},
+		{"age 1.5, blend 0.5", 1.5, 0.5, color.RGBA{0, 100, 50, 255}},
+		{"age 1.25, blend 0.25", 1.25, 0.25, color.RGBA{0, 150, 25, 255}},
 	} {
-		sp := oneSpec(30)
-		sp.FlipbookBlendFrames = true
-		colors, n, p := flipbookPixels(t, sp, c.age)
-		if p.Cell != 1 || p.NextCell != 2 || p.Blend != c.blend {
-			t.Errorf("age %v: cell %d → %d by %v, want 1 → 2 by %v", c.age, p.Cell, p.NextCell, p.Blend, c.blend)
-		}
-		if len(colors) != 1 || colors[c.want] != n {
-			t.Errorf("age %v: covered pixels %v, want all %v", c.age, colors, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			sp := oneSpec(30)
+			sp.FlipbookBlendFrames = true
+			colors, n, p := flipbookPixels(t, sp, c.age)
+			if p.Cell != 1 || p.NextCell != 2 || p.Blend != c.blend {
+				t.Errorf("age %v: cell %d → %d by %v, want 1 → 2 by %v", c.age, p.Cell, p.NextCell, p.Blend, c.blend)
+			}
+			if len(colors) != 1 || colors[c.want] != n {
+				t.Errorf("age %v: covered pixels %v, want all %v", c.age, colors, c.want)
+			}
+		})
 	}
 }
 
@@ -448,7 +472,7 @@ func TestGlowLayers(t *testing.T) {
 		sp.LightEmission = light
 		sp.GlowLayers = layers
 		dst := canvas(120, 120, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}})
 		return dst
 	}
 	dst := draw(1, 3)
@@ -456,44 +480,26 @@ func TestGlowLayers(t *testing.T) {
 		t.Errorf("3 layers: %d pixels covered, want %d", got, 76*76)
 	}
 	for _, c := range []struct {
+		name string
 		y    int
 		want uint8
-	}{{23, 52}, {32, 167}, {60, 255}} {
-		if got := at(dst, 60, c.y); got != (color.RGBA{c.want, c.want, c.want, 255}) {
-			t.Errorf("3 layers: pixel (60, %d) = %v, want %d", c.y, got, c.want)
-		}
+	}{{"y 23, want 52", 23, 52}, {"y 32, want 167", 32, 167}, {"y 60, want 255", 60, 255}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := at(dst, 60, c.y); got != (color.RGBA{c.want, c.want, c.want, 255}) {
+				t.Errorf("3 layers: pixel (60, %d) = %v, want %d", c.y, got, c.want)
+			}
+		})
 	}
 	for _, c := range []struct {
+		name   string
 		light  float64
 		layers int
-	}{{0, 3}, {1, 1}} {
-		if got := covered(draw(c.light, c.layers), black); got != 40*40 {
-			t.Errorf("LightEmission %v, %d layers: %d pixels covered, want %d", c.light, c.layers, got, 40*40)
-		}
-	}
-}
-
-// TestStripRowExact: the integer row formula equals the float64
-// floor(rows · u) for every key tried and every row count up to 4096.
-func TestStripRowExact(t *testing.T) {
-	rowCounts := []int{1, 2, 3, 5, 7, 8, 10, 16, 100, 255, 256, 1000, 1023, 4095, 4096, 65535, 65536, 1 << 20}
-	for key := uint32(0); key < 20000; key++ {
-		st := emitter.Stream(key*2654435761, key)
-		for _, rows := range rowCounts {
-			want := int(float64(rows) * emitter.Unit(st, emitter.ChannelStrip))
-			if got := StripRow(rows, st); got != want {
-				t.Fatalf("stream %#x, %d rows: StripRow %d, float64 %d", st, rows, got, want)
+	}{{"light 0, layers 3", 0, 3}, {"light 1, layers 1", 1, 1}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := covered(draw(c.light, c.layers), black); got != 40*40 {
+				t.Errorf("LightEmission %v, %d layers: %d pixels covered, want %d", c.light, c.layers, got, 40*40)
 			}
-		}
-	}
-	// Bits near the top, where a float32 would round up to rows.
-	for _, rows := range rowCounts {
-		if got := StripRow(rows, 0); got < 0 || got >= rows {
-			t.Errorf("%d rows: row %d out of range", rows, got)
-		}
-	}
-	if StripRow(0, 1) != 0 || StripRow(-3, 1) != 0 {
-		t.Error("no rows must give row 0")
+		})
 	}
 }
 
@@ -512,25 +518,28 @@ func stripImage() *image.NRGBA {
 // TestColorStrip: a white particle's colour is its strip row's, sampled at
 // column position τ·(3 - 1) + ½: τ 0.25 is halfway between columns 0 and 1,
 // (30r, 50, 0); τ 0.5 is column 1, (30r, 100, 0); τ 0.75 halfway between 1
-// and 2, (30r, 150, 50). The row is floor(8 · u(stream, ChannelStrip)) and
+// and 2, (30r, 150, 50). The row is floor(8 · u(stream, channel.Strip)) and
 // differs between particles.
 func TestColorStrip(t *testing.T) {
 	rows := map[int]bool{}
 	for seed := uint32(0); seed < 24; seed++ {
-		row := StripRow(8, emitter.Stream(seed, 1)) // key 1: the first burst particle
+		row := emitter.StripRow(8, hash.Stream(seed, 1)) // key 1: the first burst particle
 		rows[row] = true
 		for _, c := range []struct {
+			name string
 			age  float64
 			g, b uint8
-		}{{2.5, 50, 0}, {5, 100, 0}, {7.5, 150, 50}} {
-			sp := oneSpec(16)
-			sp.ColorStrip = "strip.png"
-			dst := canvas(32, 32, black)
-			Draw(dst, []Item{{Effect: effectAt(t, sp, seed, 1, c.age), X: 16, Y: 16, Texture: opaqueWhite, Strip: stripImage()}}, nil)
-			want := color.RGBA{uint8(30 * row), c.g, c.b, 255}
-			if got := at(dst, 16, 16); got != want {
-				t.Errorf("seed %d (row %d) age %v: got %v, want %v", seed, row, c.age, got, want)
-			}
+		}{{"age 2.5, g 50, b 0", 2.5, 50, 0}, {"age 5, g 100, b 0", 5, 100, 0}, {"age 7.5, g 150, b 50", 7.5, 150, 50}} {
+			t.Run(c.name, func(t *testing.T) {
+				sp := oneSpec(16)
+				sp.ColorStrip = "strip.png"
+				dst := canvas(32, 32, black)
+				Draw(dst, []Item{{Effect: effectAt(t, sp, seed, 1, c.age), X: 16, Y: 16, Texture: opaqueWhite, Strip: stripImage()}})
+				want := color.RGBA{uint8(30 * row), c.g, c.b, 255}
+				if got := at(dst, 16, 16); got != want {
+					t.Errorf("seed %d (row %d) age %v: got %v, want %v", seed, row, c.age, got, want)
+				}
+			})
 		}
 	}
 	if len(rows) < 4 {
@@ -548,7 +557,7 @@ func TestColorStrip(t *testing.T) {
 		sp := oneSpec(16)
 		sp.ColorStrip = c.name
 		dst := canvas(32, 32, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 16, Y: 16, Texture: opaqueWhite, Strip: c.strip}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 16, Y: 16, Texture: opaqueWhite, Strip: c.strip}})
 		if got := at(dst, 16, 16); got != (color.RGBA{c.want, c.want, c.want, 255}) {
 			t.Errorf("ColorStrip %q, strip %v: got %v, want %d", c.name, c.strip != nil, got, c.want)
 		}
@@ -567,26 +576,29 @@ func TestDrawOrder(t *testing.T) {
 	}
 	red, green := emitter.Color{R: 1}, emitter.Color{G: 1}
 	for _, c := range []struct {
+		name  string
 		items []Item
 		want  color.RGBA
 	}{
 		// red 1 + 0 over green 0 + 0.5, in either order
-		{[]Item{{Effect: colored(red, 1, 0)}, {Effect: colored(green, 0, 0.5)}}, color.RGBA{255, 0, 0, 255}},
-		{[]Item{{Effect: colored(green, 0, 0.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{255, 0, 0, 255}},
+		{"z 1 red over z 0.5 green", []Item{{Effect: colored(red, 1, 0)}, {Effect: colored(green, 0, 0.5)}}, color.RGBA{255, 0, 0, 255}},
+		{"the same, submitted the other way", []Item{{Effect: colored(green, 0, 0.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{255, 0, 0, 255}},
 		// green 0 + 1.5 over red 1 + 0
-		{[]Item{{Effect: colored(green, 0, 1.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{0, 255, 0, 255}},
+		{"z 1.5 green over z 1 red", []Item{{Effect: colored(green, 0, 1.5)}, {Effect: colored(red, 1, 0)}}, color.RGBA{0, 255, 0, 255}},
 		// ties: the later one is on top
-		{[]Item{{Effect: colored(red, 2, 0)}, {Effect: colored(green, 1, 1)}}, color.RGBA{0, 255, 0, 255}},
-		{[]Item{{Effect: colored(green, 1, 1)}, {Effect: colored(red, 2, 0)}}, color.RGBA{255, 0, 0, 255}},
+		{"a tie: green submitted last", []Item{{Effect: colored(red, 2, 0)}, {Effect: colored(green, 1, 1)}}, color.RGBA{0, 255, 0, 255}},
+		{"a tie: red submitted last", []Item{{Effect: colored(green, 1, 1)}, {Effect: colored(red, 2, 0)}}, color.RGBA{255, 0, 0, 255}},
 	} {
-		dst := canvas(32, 32, black)
-		for i := range c.items {
-			c.items[i].X, c.items[i].Y, c.items[i].Texture = 16, 16, opaqueWhite
-		}
-		Draw(dst, c.items, nil)
-		if got := at(dst, 16, 16); got != c.want {
-			t.Errorf("got %v, want %v", got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			dst := canvas(32, 32, black)
+			for i := range c.items {
+				c.items[i].X, c.items[i].Y, c.items[i].Texture = 16, 16, opaqueWhite
+			}
+			Draw(dst, c.items)
+			if got := at(dst, 16, 16); got != c.want {
+				t.Errorf("got %v, want %v", got, c.want)
+			}
+		})
 	}
 
 	// Red fading to blue over a 10 s life; bursts at 0 and 5, clock 7: the
@@ -603,7 +615,7 @@ func TestDrawOrder(t *testing.T) {
 	e.AddBurst(emitter.SecondsToTicks(5), 1)
 	e.SetTime(7)
 	dst := canvas(32, 32, black)
-	Draw(dst, []Item{{Effect: e, X: 16, Y: 16, Texture: opaqueWhite}}, nil)
+	Draw(dst, []Item{{Effect: e, X: 16, Y: 16, Texture: opaqueWhite}})
 	if got, want := at(dst, 16, 16), (color.RGBA{204, 0, 51, 255}); got != want {
 		t.Errorf("two bursts: got %v, want %v (the younger on top)", got, want)
 	}
@@ -616,7 +628,7 @@ func TestHostPlacement(t *testing.T) {
 	e := effectAt(t, oneSpec(4), 0, 1, 1)
 	e.SetHost(10, -6, 0)
 	dst := canvas(64, 64, black)
-	Draw(dst, []Item{{Effect: e, X: 20, Y: 20, Texture: opaqueWhite}, {}}, nil)
+	Draw(dst, []Item{{Effect: e, X: 20, Y: 20, Texture: opaqueWhite}, {}})
 	// centre (30, 14): pixels 28..31 × 12..15
 	if got := covered(dst, black); got != 16 {
 		t.Errorf("%d pixels covered, want 16", got)
@@ -625,7 +637,7 @@ func TestHostPlacement(t *testing.T) {
 		t.Error("the quad is not at (30, 14)")
 	}
 	dst = canvas(8, 8, black)
-	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(4), 0, 1, 1), X: 0, Y: 8, Texture: opaqueWhite}}, nil)
+	Draw(dst, []Item{{Effect: effectAt(t, oneSpec(4), 0, 1, 1), X: 0, Y: 8, Texture: opaqueWhite}})
 	if got := covered(dst, black); got != 4 {
 		t.Errorf("clipped quad: %d pixels covered, want 4", got)
 	}
@@ -636,7 +648,7 @@ func TestHostPlacement(t *testing.T) {
 func TestSubImage(t *testing.T) {
 	full := canvas(64, 64, black)
 	sub := full.SubImage(image.Rect(16, 16, 48, 48)).(*image.RGBA)
-	Draw(sub, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 32, Y: 32, Texture: opaqueWhite}}, nil)
+	Draw(sub, []Item{{Effect: effectAt(t, oneSpec(64), 0, 1, 1), X: 32, Y: 32, Texture: opaqueWhite}})
 	if got := covered(full, black); got != 32*32 {
 		t.Errorf("%d pixels covered, want the sub-image's %d", got, 32*32)
 	}
@@ -651,40 +663,21 @@ func TestRasterizerReuse(t *testing.T) {
 	e := effectAt(t, sp, 3, 5, 1.5)
 	items := []Item{{Effect: e, X: 40, Y: 40, Texture: flipbookTexture()}}
 	want := canvas(80, 80, black)
-	Draw(want, items, nil)
+	Draw(want, items)
 	var r Rasterizer
 	for i := 0; i < 3; i++ {
 		got := canvas(80, 80, black)
-		r.Draw(got, items, nil)
+		r.Draw(got, items)
 		if string(got.Pix) != string(want.Pix) {
 			t.Fatalf("call %d differs from Draw", i)
 		}
 	}
 	got := canvas(80, 80, black)
-	allocs := testing.AllocsPerRun(5, func() { r.Draw(got, items, nil) })
+	allocs := testing.AllocsPerRun(5, func() { r.Draw(got, items) })
 	// The spec copy per item allocates a few slices; nothing scales with
 	// pixels or particles.
 	if allocs > 10 {
 		t.Errorf("%v allocations per Draw", allocs)
-	}
-}
-
-// TestPremultiplyPaths: the NRGBA fast path of Premultiply gives the bytes
-// of the general path, (rgb·a + 127) / 255.
-func TestPremultiplyPaths(t *testing.T) {
-	n := image.NewNRGBA(image.Rect(3, 5, 19, 21))
-	for i := range n.Pix {
-		n.Pix[i] = uint8(i*37 + i/4*11)
-	}
-	fast := Premultiply(n)
-	slow := Premultiply(struct{ image.Image }{n}) // hides the type
-	if !bytes.Equal(fast.Pix, slow.Pix) || fast.Rect != image.Rect(0, 0, 16, 16) {
-		t.Error("the NRGBA path differs from the general one")
-	}
-	c := n.NRGBAAt(4, 5)
-	want := uint8((uint32(c.R)*uint32(c.A) + 127) / 255)
-	if got := fast.RGBAAt(1, 0).R; got != want {
-		t.Errorf("red %d, want (%d·%d + 127)/255 = %d", got, c.R, c.A, want)
 	}
 }
 
@@ -699,7 +692,7 @@ func TestPremultipliedGlow(t *testing.T) {
 	sp.LightEmission = 1
 	sp.GlowLayers = 2
 	dst := canvas(120, 120, black)
-	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}}, nil)
+	Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 60, Y: 60, Texture: opaqueWhite}})
 	if got := covered(dst, black); got != 58*58 {
 		t.Errorf("%d pixels covered, want 58² = %d", got, 58*58)
 	}
@@ -731,7 +724,7 @@ func TestFlipbookResolution(t *testing.T) {
 	sp.FlipbookResolution = 8
 	for age, cell := range map[float64]int{0.5: 0, 1.5: 1, 2.5: 2, 3.5: 3} {
 		dst := canvas(64, 64, black)
-		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, age), X: 32, Y: 32, Texture: tex}}, nil)
+		Draw(dst, []Item{{Effect: effectAt(t, sp, 0, 1, age), X: 32, Y: 32, Texture: tex}})
 		want := color.RGBA(cellColors[cell])
 		if got := at(dst, 32, 32); got != want {
 			t.Errorf("age %v: centre %v, want cell %d's %v", age, got, cell, want)

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/texture"
 )
 
 // pad is the gap in pixels left after every rectangle packed in a page. The
@@ -86,7 +86,7 @@ type atlas struct {
 
 // place returns a page holding both tex and strip (strip may be nil) and
 // their rectangles in it, packing and uploading what is not there yet. tex
-// is uploaded premultiplied (raster.Premultiply) and strip as straight
+// is uploaded premultiplied (texture.Premultiply) and strip as straight
 // alpha, as docs/appearance.md asks.
 func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 	if a.placed == nil {
@@ -188,7 +188,7 @@ func (a *atlas) add(pg int, img image.Image, w, h int, premultiply bool) (rect, 
 		if sp, ok := img.(*image.RGBA); ok && img == a.sprite {
 			pix = sp.Pix
 		} else if premultiply {
-			pix = raster.Premultiply(img).Pix
+			pix = texture.Premultiply(img).Pix
 		} else {
 			pix = straight(img)
 		}

@@ -4,89 +4,62 @@ import (
 	"math"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
 // The data texture holds one row of RGBA8 texels per effect kind (a
-// snapshot with its texture and strip placed in a page). The shader reads
-// each texel back as its exact bytes. Keep this layout in step with the
-// constants of shaders/particle.kage.
-const (
-	rowHeader     = 0 // r: transparency keypoints, g: colour keypoints, b: BlendMode, a: flags
-	rowFlipbook   = 1 // r: columns, g: rows, b: FlipbookMode
-	rowTexPos     = 2 // texture rectangle x, y in the page: two little-endian uint16
-	rowTexSize    = 3 // texture rectangle width, height
-	rowStripPos   = 4 // strip rectangle x, y
-	rowStripSize  = 5 // strip rectangle width, height
-	rowBrightness = 6 // float32 bits
-	rowInfluence  = 7 // float32 bits
-	rowEmission   = 8 // float32 bits
-	rowRateMin    = 9 // FlipbookFramerate.Min, float32 bits
-	rowRateMax    = 10
-	rowCell       = 11 // flipbook cell width, height in texels (uint16 pair)
-	rowTrans      = 16 // transparency keypoint i: 16+3i time (fixed24), value, envelope (float32 bits)
-	rowColor      = 76 // colour keypoint i: 76+4i time, r, g, b (fixed24)
-
-	// dataWidth is the data texture's width in texels.
-	dataWidth = rowColor + 4*emitter.MaxKeypoints
-	// rowBytes is one row's size in bytes.
-	rowBytes = 4 * dataWidth
-)
-
-// Header flags.
-const (
-	flagBlendFrames = 1 << iota
-	flagStartRandom
-	flagStrip
-)
+// snapshot with its texture and strip placed in a page), laid out as
+// internal/rowlayout's kind row. The shaders read each texel back as its
+// exact bytes.
 
 // rect is a rectangle in page pixels.
 type rect struct{ x, y, w, h int }
 
 // encodeRow writes the data row of snap, its texture at tex and its strip
-// (if any) at strip, into row (rowBytes long).
+// (if any) at strip, into row (rowlayout.RowBytes long).
 func encodeRow(row []byte, snap *emitter.Snapshot, tex rect, strip *rect) {
-	clear(row[:rowBytes])
+	clear(row[:rowlayout.RowBytes])
 	sp := snap.Spec()
 	cols, rows := snap.Grid()
 	flags := 0
 	if sp.FlipbookBlendFrames {
-		flags |= flagBlendFrames
+		flags |= rowlayout.FlagBlendFrames
 	}
 	if sp.FlipbookStartRandom {
-		flags |= flagStartRandom
+		flags |= rowlayout.FlagStartRandom
 	}
 	if strip != nil {
-		flags |= flagStrip
+		flags |= rowlayout.FlagStrip
 	}
 	nT, nC := min(len(sp.Transparency), emitter.MaxKeypoints), min(len(sp.Color), emitter.MaxKeypoints)
-	putBytes(row, rowHeader, byte(nT), byte(nC), byte(sp.BlendMode), byte(flags))
-	putBytes(row, rowFlipbook, byte(cols), byte(rows), byte(sp.FlipbookMode), 0)
-	putPair(row, rowTexPos, tex.x, tex.y)
-	putPair(row, rowTexSize, tex.w, tex.h)
+	putBytes(row, rowlayout.RowHeader, byte(nT), byte(nC), byte(sp.BlendMode), byte(flags))
+	putBytes(row, rowlayout.RowFlipbook, byte(cols), byte(rows), byte(sp.FlipbookMode), 0)
+	putPair(row, rowlayout.RowTexPos, tex.x, tex.y)
+	putPair(row, rowlayout.RowTexSize, tex.w, tex.h)
 	if strip != nil {
-		putPair(row, rowStripPos, strip.x, strip.y)
-		putPair(row, rowStripSize, strip.w, strip.h)
+		putPair(row, rowlayout.RowStripPos, strip.x, strip.y)
+		putPair(row, rowlayout.RowStripSize, strip.w, strip.h)
 	}
-	putFloat(row, rowBrightness, sp.Brightness)
-	putFloat(row, rowInfluence, sp.LightInfluence)
-	putFloat(row, rowEmission, snap.LightEmission())
-	putFloat(row, rowRateMin, sp.FlipbookFramerate.Min)
-	putFloat(row, rowRateMax, sp.FlipbookFramerate.Max)
+	putFloat(row, rowlayout.RowBrightness, sp.Brightness)
+	putFloat(row, rowlayout.RowInfluence, sp.LightInfluence)
+	putFloat(row, rowlayout.RowEmission, snap.LightEmission())
+	putFloat(row, rowlayout.RowRateMin, sp.FlipbookFramerate.Min)
+	putFloat(row, rowlayout.RowRateMax, sp.FlipbookFramerate.Max)
 	// The grid covers the texture, or with FlipbookResolution its top-left
-	// crop (docs §2).
+	// crop (docs/appearance.md, section 2).
 	gw, gh := tex.w, tex.h
 	if res := sp.FlipbookResolution; res > 0 {
 		gw, gh = min(gw, res), min(gh, res)
 	}
-	putPair(row, rowCell, max(gw/cols, 1), max(gh/rows, 1))
+	putPair(row, rowlayout.RowCell, max(gw/cols, 1), max(gh/rows, 1))
 	for i, k := range sp.Transparency[:nT] {
-		j := rowTrans + 3*i
+		j := rowlayout.RowTrans + 3*i
 		putFixed24(row, j, k.Time)
 		putFloat(row, j+1, k.Value)
 		putFloat(row, j+2, k.Envelope)
 	}
 	for i, k := range sp.Color[:nC] {
-		j := rowColor + 4*i
+		j := rowlayout.RowColor + 4*i
 		putFixed24(row, j, k.Time)
 		putFixed24(row, j+1, k.Color.R)
 		putFixed24(row, j+2, k.Color.G)

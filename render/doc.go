@@ -3,10 +3,18 @@
 //
 // The CPU computes each live particle's quad from the closed form
 // ([emitter.Effect.AppendBillboards]: centre and rotated half axes, in
-// float32) and writes its corners into a persistent vertex buffer; the shader (shaders/particle.kage) evaluates the particle's
-// appearance per fragment from its stream hash, age and lifetime, following
-// docs/appearance.md, the contract it shares with the reference rasterizer
-// (package raster).
+// float32) and writes its corners into a persistent vertex buffer; the
+// shader (shaders/particle.kage, generated from shaders/src) evaluates the
+// particle's appearance per fragment from its stream hash, age and
+// lifetime, following docs/appearance.md, the contract it shares with the
+// emitter's appearance stage and the reference rasterizer (package raster).
+//
+// Where things live: renderer.go (Options, Item, Stats, Draw, culling,
+// thinning, batching), vertex.go (the batched vertices), data.go (the kind
+// rows), atlas.go (pages), gpu.go and gpu_data.go (the GPU path, which reads
+// the effect's emitter.Window and the snapshot's emitter.Constants). The
+// rows' layouts are internal/rowlayout's, shared with the shaders; textures
+// come from package texture.
 //
 // # Batching
 //
@@ -14,7 +22,8 @@
 // default), an effect's texture and strip on the same page. Everything
 // that differs between effects (curves, grading, flipbook grid, blend mode,
 // texture and strip rectangles) lives in a data texture, one row per effect
-// kind, so the only uniform is the scene's ambient colour. Every blend mode
+// kind, so the only uniform is the ambient colour (each effect's own: a
+// batch splits where it changes, normally never). Every blend mode
 // outputs premultiplied colour over source-over blending, so one
 // DrawTrianglesShader32 call draws each run of consecutive effects that
 // share a page, whatever their modes.
@@ -24,7 +33,7 @@
 // Four vertices per quad, corners (u, v) = (0,0), (1,0), (0,1), (1,1), and
 // the static indices 0 1 2, 1 2 3:
 //
-//	DstX, DstY  the rotated corner on the destination (docs §1)
+//	DstX, DstY  the rotated corner on the destination (docs/appearance.md, section 1)
 //	SrcX, SrcY  the texture rectangle's corner in page pixels
 //	ColorR      τ = Age / Lifetime
 //	ColorG      Age in seconds
@@ -35,8 +44,8 @@
 //
 // # Data row
 //
-// One row of 160 RGBA8 texels per (snapshot, texture, strip), uploaded
-// once. Integers are bytes or little-endian uint16 pairs; wide-range
+// One row of rowlayout.DataWidth RGBA8 texels per (snapshot, texture,
+// strip), uploaded once. Integers are bytes or little-endian uint16 pairs; wide-range
 // numbers are float32 bits, decoded exactly by the shader; times and
 // colours in [0, 1] are round(v · 2^24), decoded exactly too:
 //
@@ -55,7 +64,7 @@
 // within an effect, the glow layers (outermost first) and then the cores,
 // each oldest first. An effect whose conservative bounds miss the target
 // costs no per-particle work. When the visible effects hold more live
-// particles than the budget, particle k is kept when
-// Unit(stream, ChannelThin) is below the kept fraction: stable from frame to
-// frame and under rewind.
+// particles than the budget, particle k is kept when its roll on the
+// thinning channel (internal/channel's Thin) is below the kept fraction:
+// stable from frame to frame and under rewind.
 package render

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -42,10 +43,10 @@ const (
 	// MaxGPUParticles is the most candidates (stream indices of the live
 	// window plus the particles of the visible bursts) the GPU path's
 	// shader walks per effect: the constant bound of its loop.
-	MaxGPUParticles = 1024
+	MaxGPUParticles = rowlayout.MaxCandidates
 	// MaxGPUBursts is the most bursts that may be visible at once. An
 	// instance row holds this many: the visible ones and the next.
-	MaxGPUBursts = 16
+	MaxGPUBursts = rowlayout.MaxBursts
 )
 
 // The other conditions for the GPU path: the stream's live window must be
@@ -53,7 +54,7 @@ const (
 // within one Lifetime.Max shows two runs), LockedToPart = false must not
 // come with a host track (particles then stay where the host was at their
 // birth: a per-particle lookup of the track the shader does not do), and
-// the effect's rows must fit the GPU texture's gpuRowLimit.
+// the effect's rows must fit the GPU texture's rowlayout.RowLimit.
 
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
@@ -162,33 +163,25 @@ type gpuPath struct {
 	used    int   // rows handed out
 	free    []int // rows freed by the sweep
 	writes  int   // rows written so far (for tests)
-	scratch [gpuRowBytes]byte
+	scratch [rowlayout.GPURowBytes]byte
 
 	motions   map[*emitter.Snapshot]*gpuMotion
 	instances map[*emitter.Effect]*gpuInstance
 	frame     uint64
+	win       emitter.Window // scratch: the window of the effect being tried
 
 	items   []gpuItem
 	verts   []ebiten.Vertex
 	indices []uint32
 }
 
-// gpuInstance is an effect's state on the GPU path: its instance row and
-// the stream's Enabled history, read from the effect when it may have
-// changed.
+// gpuInstance is an effect's state on the GPU path: its instance row.
 type gpuInstance struct {
 	row     int // -1 until the effect is first drawn on the GPU path
 	seen    uint64
 	written bool
 	data    instanceRow
 	snap    *emitter.Snapshot // of the row
-
-	tgKnown bool
-	rev     uint64 // the effect's Revision the copies below are of
-	on0     bool
-	toggles []emitter.Toggle
-	bursts  []emitter.Burst
-	reads   int // re-reads of the history (for tests)
 }
 
 // gpuItem is one effect drawn on the GPU path this frame: its quad and
@@ -199,7 +192,7 @@ type gpuItem struct {
 	xrel               float32 // the stream clock x = c·r minus the window's first index
 	baseHi, baseLo     float32 // that index mod 2^32, in 16-bit halves
 	bclock             float32 // the clock minus the row's origin, seconds
-	rows               float32 // instance row + gpuRowLimit · kind row
+	rows               float32 // instance row + rowlayout.RowLimit · kind row
 	ns                 float32 // stream candidates (0: none)
 	hostRot            float32 // degrees
 	bursts             float32 // first visible slot + 64 · visible bursts
@@ -254,11 +247,11 @@ func (g *gpuPath) allocRow() (int, bool) {
 		g.free = g.free[:n-1]
 		return row, true
 	}
-	if g.used >= gpuRowLimit {
+	if g.used >= rowlayout.RowLimit {
 		return 0, false
 	}
 	g.used++
-	if need := g.used * gpuRowBytes; len(g.pix) < need {
+	if need := g.used * rowlayout.GPURowBytes; len(g.pix) < need {
 		g.pix = append(g.pix, make([]byte, need-len(g.pix))...)
 	}
 	return g.used - 1, true
@@ -267,14 +260,14 @@ func (g *gpuPath) allocRow() (int, bool) {
 // writeRow stores row data and uploads it, growing the texture when full.
 func (g *gpuPath) writeRow(row int, data []byte) {
 	g.writes++
-	copy(g.pix[row*gpuRowBytes:(row+1)*gpuRowBytes], data)
+	copy(g.pix[row*rowlayout.GPURowBytes:(row+1)*rowlayout.GPURowBytes], data)
 	if row < g.texRows {
 		sub := g.subs[row]
 		if sub == nil {
-			sub = g.tex.SubImage(image.Rect(0, row, gpuRowTexels, row+1)).(*ebiten.Image)
+			sub = g.tex.SubImage(image.Rect(0, row, rowlayout.GPURowTexels, row+1)).(*ebiten.Image)
 			g.subs[row] = sub
 		}
-		sub.WritePixels(data[:gpuRowBytes])
+		sub.WritePixels(data[:rowlayout.GPURowBytes])
 		return
 	}
 	// The old texture is left to the garbage collector, as the batched
@@ -284,9 +277,9 @@ func (g *gpuPath) writeRow(row int, data []byte) {
 		n *= 2
 	}
 	g.texRows = n
-	g.tex = ebiten.NewImage(gpuRowTexels, n)
+	g.tex = ebiten.NewImage(rowlayout.GPURowTexels, n)
 	g.subs = make([]*ebiten.Image, n)
-	g.tex.SubImage(image.Rect(0, 0, gpuRowTexels, g.used)).(*ebiten.Image).WritePixels(g.pix[:g.used*gpuRowBytes])
+	g.tex.SubImage(image.Rect(0, 0, rowlayout.GPURowTexels, g.used)).(*ebiten.Image).WritePixels(g.pix[:g.used*rowlayout.GPURowBytes])
 }
 
 // motionOf returns snap's motion values, writing its row on first use; nil
@@ -317,100 +310,6 @@ func (g *gpuPath) instanceOf(e *emitter.Effect) *gpuInstance {
 	}
 	in.seen = g.frame
 	return in
-}
-
-// sync keeps in's copies of the effect's bursts and Enabled history
-// current: it re-reads them only when the effect's Revision has moved, so a
-// steady frame copies nothing.
-func (in *gpuInstance) sync(e *emitter.Effect) {
-	if in.tgKnown && in.rev == e.Revision() {
-		return
-	}
-	in.reads++
-	in.on0 = e.EnabledAtStart()
-	in.toggles = e.AppendToggles(in.toggles[:0])
-	in.bursts = e.Bursts(in.bursts[:0])
-	in.tgKnown, in.rev = true, e.Revision()
-}
-
-// streamRuns returns the runs of stream indices that can be alive at
-// clock c (seconds) under the toggle history: the live window
-// 0 <= c·r - i < window restricted to the spans where the stream was on,
-// computed like the emitter does (emitter/eval.go, segments and
-// appendStream). It stops counting at two runs.
-func streamRuns(m *gpuMotion, c float64, on0 bool, toggles []emitter.Toggle) (runs [2][2]int64, n int) {
-	r := m.rate
-	if !(r > 0) {
-		return runs, 0
-	}
-	lower := c - m.lifeMax
-	x, w := c*r, m.window
-	on, start := on0, 0.0
-	for i := 0; i <= len(toggles); i++ {
-		end, next := math.Inf(1), on
-		if i < len(toggles) {
-			end, next = toggles[i].At.Seconds(), toggles[i].On
-		}
-		if on && end > lower && start <= c {
-			if lo, hi, ok := streamRun(r, x, w, start, end); ok {
-				if n == len(runs) {
-					return runs, n + 1
-				}
-				runs[n] = [2]int64{lo, hi}
-				n++
-			}
-		}
-		on, start = next, end
-	}
-	return runs, n
-}
-
-// streamRun is emitter's appendStream: the indices i with 0 <= x - i < w
-// born in [on, off), from rounded bounds widened by one and checked with
-// the expressions the evaluation uses.
-func streamRun(r, x, w, on, off float64) (lo, hi int64, ok bool) {
-	in := func(i int64) bool {
-		d, b := x-float64(i), float64(i)/r
-		return d >= 0 && d < w && b >= on && b < off
-	}
-	lo = int64(math.Max(math.Floor(x-w)-1, 0))
-	hi = int64(math.Floor(x) + 1)
-	for lo <= hi && !in(lo) {
-		lo++
-	}
-	for hi >= lo && !in(hi) {
-		hi--
-	}
-	return lo, hi, lo <= hi
-}
-
-// lastBorn is the last stream index born at or before t (seconds): the
-// largest i with float64(i)/r <= t, the emitter's test for a stream
-// particle going before a burst at t (emitter/eval.go, lastBornBy).
-func lastBorn(t, r float64) int64 {
-	m := int64(math.Floor(t * r))
-	for float64(m+1)/r <= t {
-		m++
-	}
-	for m >= 0 && float64(m)/r > t {
-		m--
-	}
-	return m
-}
-
-// visibleBursts returns the range [v0, v1) of bursts (sorted by time, as
-// Effect.Bursts gives them) that can show particles at clock c: born at
-// or before c, less than Lifetime.Max ago.
-func visibleBursts(bursts []emitter.Burst, c emitter.Ticks, lifeMax float64) (v0, v1 int) {
-	v1 = len(bursts)
-	for v1 > 0 && bursts[v1-1].Time > c {
-		v1--
-	}
-	v0 = v1
-	for v0 > 0 && (c-bursts[v0-1].Time).Seconds() < lifeMax {
-		v0--
-	}
-	return v0, v1
 }
 
 // boundsQuad is the pixel-aligned quad over bounds b placed at (ox, oy),
@@ -448,8 +347,8 @@ func clampPix(v float64) int {
 // prepares its instance row and appends its gpuItem. It returns the item's
 // index + 1, -1 when it takes the GPU path with no candidate (nothing to
 // draw, no quad), or 0 for the batched path. Its cost is O(1) in the
-// particle count: O(visible bursts) to find them in the kept list, which
-// is re-read only when the effect's Revision moves.
+// particle count: the effect's Window (O(visible bursts) to find them in
+// the kept list, O(toggles) for the stream's runs).
 func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle) int {
 	if it.Path == PathBatched {
 		return 0
@@ -465,31 +364,24 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	}
 	snap := e.Snapshot()
 	m := g.motionOf(snap)
-	if m == nil || (m.unlocked && e.Track().Len() > 0) || k.row >= gpuRowLimit {
+	if m == nil || (m.unlocked && e.Track().Len() > 0) || k.row >= rowlayout.RowLimit {
 		return fallback()
 	}
 	x0, y0, x1, y1 := boundsQuad(b, ox, oy, view)
 	pixels := (x1 - x0) * (y1 - y0)
 
-	c := e.Clock()
-	cs := c.Seconds()
 	in := g.instanceOf(e)
-	in.sync(e)
-	bursts := in.bursts
-	v0, v1 := visibleBursts(bursts, c, m.lifeMax)
-	if v1-v0 > MaxGPUBursts {
-		return fallback()
-	}
-	runs, nr := streamRuns(m, cs, in.on0, in.toggles)
-	if nr > 1 {
+	w := &g.win
+	e.Window(w)
+	if len(w.Bursts) > MaxGPUBursts || len(w.Runs) > 1 {
 		return fallback()
 	}
 	var lo, ns int64
-	if nr == 1 {
-		lo, ns = runs[0][0], runs[0][1]-runs[0][0]+1
+	if len(w.Runs) == 1 {
+		lo, ns = w.Runs[0].First, w.Runs[0].Len()
 	}
 	cand := ns
-	for _, bu := range bursts[v0:v1] {
+	for _, bu := range w.Bursts {
 		cand += int64(bu.Count)
 	}
 	if cand > MaxGPUParticles {
@@ -508,7 +400,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		}
 		in.row, in.written = row, false
 	}
-	slot := g.syncRow(in, e, snap, m, c, bursts, v0, v1)
+	slot := g.syncRow(in, e.Seed(), snap, m, w)
 
 	_, _, hrot := e.Host()
 	it2 := gpuItem{
@@ -516,16 +408,16 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		hx: ox, hy: oy,
 		baseHi:     float32(uint32(lo) >> 16),
 		baseLo:     float32(uint32(lo) & 0xFFFF),
-		bclock:     float32((c - in.data.origin).Seconds()),
-		rows:       float32(in.row) + gpuRowLimit*k.row,
+		bclock:     float32((w.Clock - in.data.origin).Seconds()),
+		rows:       float32(in.row) + rowlayout.RowLimit*k.row,
 		ns:         float32(ns),
 		hostRot:    float32(hrot),
-		bursts:     float32(slot + 64*(v1-v0)),
+		bursts:     float32(slot + 64*len(w.Bursts)),
 		candidates: int(cand),
 		pixels:     pixels,
 	}
 	if ns > 0 {
-		it2.xrel = float32(cs*m.rate - float64(lo))
+		it2.xrel = float32(w.X - float64(lo))
 	}
 	g.items = append(g.items, it2)
 	r.stats.GPUCandidates += int(cand)
@@ -534,29 +426,29 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 }
 
 // syncRow makes in's row hold what the frame needs: the effect's seed,
-// the scales of its host size, and the visible bursts bursts[v0:v1] as
-// consecutive slots with births close to the row's origin. It rewrites the
-// row only when one of those changed, and returns the slot of bursts[v0].
-func (g *gpuPath) syncRow(in *gpuInstance, e *emitter.Effect, snap *emitter.Snapshot, m *gpuMotion, c emitter.Ticks, bursts []emitter.Burst, v0, v1 int) int {
+// its host scales, and the visible bursts w.Bursts as consecutive slots
+// (followed by those of w.Later, while there is room) with births close to
+// the row's origin. It rewrites the row only when one of those changed, and
+// returns the slot of the first visible burst.
+func (g *gpuPath) syncRow(in *gpuInstance, seed uint32, snap *emitter.Snapshot, m *gpuMotion, w *emitter.Window) int {
 	d := &in.data
-	hw, hh := e.HostSize()
-	pps := e.PixelsPerStud()
-	ok := in.written && in.snap == snap && d.seed == e.Seed() && d.hostW == hw && d.hostH == hh && d.pixPerSt == pps
+	nv := len(w.Bursts)
+	ok := in.written && in.snap == snap && d.seed == seed && d.host == w.Host
 	slot := 0
-	if ok && v1 > v0 {
-		if off := c - d.origin; off > gpuOriginSpan || off < -gpuOriginSpan {
+	if ok && nv > 0 {
+		if off := w.Clock - d.origin; off > gpuOriginSpan || off < -gpuOriginSpan {
 			ok = false
 		}
 	}
-	if ok && v1 > v0 {
+	if ok && nv > 0 {
 		ok = false
-		for s := 0; s+(v1-v0) <= d.nslots; s++ {
-			if d.slots[s].burst != bursts[v0] {
+		for s := 0; s+nv <= d.nslots; s++ {
+			if d.slots[s].burst != w.Bursts[0] {
 				continue
 			}
 			ok = true
-			for j := 1; j < v1-v0; j++ {
-				if d.slots[s+j].burst != bursts[v0+j] {
+			for j := 1; j < nv; j++ {
+				if d.slots[s+j].burst != w.Bursts[j] {
 					ok = false
 					break
 				}
@@ -568,27 +460,31 @@ func (g *gpuPath) syncRow(in *gpuInstance, e *emitter.Effect, snap *emitter.Snap
 	if ok {
 		return slot
 	}
+	hs := w.Host
 	*d = instanceRow{
-		seed:         e.Seed(),
+		seed:         seed,
 		motion:       m.row,
-		moveScale:    pps * m.speedScale * m.scale, // as emitter's newFrame
-		sizeScale:    pps * m.sizeScale * m.scale,
-		halfW:        m.emitW * 0.5 * hw,
-		halfH:        m.emitH * 0.5 * hh,
-		origin:       c,
+		moveScale:    hs.Move,
+		sizeScale:    hs.Size,
+		halfW:        hs.HalfW,
+		halfH:        hs.HalfH,
+		sphereBase:   hs.SphereCentre,
+		origin:       w.Clock,
 		maxParticles: m.maxParticles,
-		hostW:        hw,
-		hostH:        hh,
-		pixPerSt:     pps,
+		host:         hs,
 	}
-	d.sphereBase = math.Atan2(m.dirY*d.halfH, m.dirX*d.halfW)
-	for _, bu := range bursts[v0:min(len(bursts), v0+MaxGPUBursts)] {
-		sl := &d.slots[d.nslots]
-		sl.burst = bu
-		if m.rate > 0 {
-			sl.split = lastBorn(bu.Time.Seconds(), m.rate)
+	for _, list := range [2][]emitter.Burst{w.Bursts, w.Later} {
+		for _, bu := range list {
+			if d.nslots == MaxGPUBursts {
+				break
+			}
+			sl := &d.slots[d.nslots]
+			sl.burst = bu
+			if m.c.Rate > 0 {
+				sl.split = snap.LastStreamBorn(bu.Time.Seconds())
+			}
+			d.nslots++
 		}
-		d.nslots++
 	}
 	encodeInstance(g.scratch[:], d)
 	g.writeRow(in.row, g.scratch[:])

@@ -3,10 +3,10 @@
 // An effect can instead be drawn as one quad over its conservative bounds
 // ([emitter.Effect.Bounds], placed on the target and clipped to it) whose
 // fragment shader (shaders/effect.kage) evaluates the particles itself:
-// per effect per frame the CPU does O(1) work in the particle count (it
-// copies the effect's burst list to find the visible bursts), whatever the
-// count. Item.Path picks the path; PathAuto (the default) asks the
-// renderer's [CostModel].
+// per effect per frame the CPU does O(1) work in the particle count: it
+// reads the effect's [emitter.Window] (the stream's runs and the visible
+// bursts, which it does not copy) and encodes what changed. Item.Path
+// picks the path; PathAuto (the default) asks the renderer's [CostModel].
 //
 // Each fragment walks the effect's live window in birth order, stream
 // indices and the visible bursts' particles merged as the emitter merges
@@ -74,9 +74,7 @@
 // particles stay where the host was at their birth, a per-particle track
 // lookup) are drawn by the batched path; Stats.GPUFallbacks counts those
 // that asked for the GPU path. The GPU path does not thin: the budget
-// applies to the batched path. Each effect's bursts and Enabled history
-// are copied once and re-read only when its Revision moves, so a steady
-// frame copies nothing.
+// applies to the batched path.
 //
 // # Cost model
 //

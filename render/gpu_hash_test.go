@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -15,10 +16,6 @@ import (
 // results into pixels. Each 1-pixel quad carries two 32-bit inputs as
 // 16-bit halves in its colour and an operation in custom.x.
 const probeFragment = `
-func stream(seed int, index int) int {
-	return mix32(seed ^ ((index + 1) * -1640531535)) // 0x9E3779B1
-}
-
 func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 	a := (int(floor(color.r+0.5)) << 16) | int(floor(color.g+0.5))
 	b := (int(floor(color.b+0.5)) << 16) | int(floor(color.a+0.5))
@@ -35,13 +32,13 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 	} else if op == 4 {
 		x = rollInt(b, a)
 	} else if op == 5 {
-		x = int(fixed24(texel(0.0, a)) * 16777216.0)
+		x = int(fixed24(kindTexel(0.0, a)) * 16777216.0)
 	} else if op == 6 {
-		x = word(texel(0.0, a))
+		x = word(kindTexel(0.0, a))
 	} else if op == 7 {
 		// f32 against fixed24 on the same dyadic value, scaled by 2^b
 		x = 0
-		if f32(texel(0.0, a)) == fixed24(texel(0.0, a+1))*pow2(b-64) {
+		if f32(kindTexel(0.0, a)) == fixed24(kindTexel(0.0, a+1))*pow2(b-64) {
 			x = 1
 		}
 	}
@@ -50,27 +47,34 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 `
 
 // probeShader compiles the particle shader with the probe entry point.
-func probeShader(tb testing.TB) *ebiten.Shader {
+func probeShader(tb testing.TB) *ebiten.Shader { return withProbe(tb, shaders.Particle, probeFragment) }
+
+// withProbe compiles the shader src with its Fragment renamed and
+// fragment, a probe's Fragment, in its place: the probe calls the shader's
+// functions unchanged.
+func withProbe(tb testing.TB, src []byte, fragment string) *ebiten.Shader {
 	tb.Helper()
-	src := strings.Replace(string(shaders.Particle), "func Fragment(", "func particleFragment(", 1)
-	src = strings.ReplaceAll(src, "discard()", "") // allowed in Fragment only
-	sh, err := ebiten.NewShader([]byte(src + probeFragment))
+	s := strings.Replace(string(src), "func Fragment(", "func shaderFragment(", 1)
+	sh, err := ebiten.NewShader([]byte(s + fragment))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return sh
 }
 
+// probe is one evaluation on the GPU: operation op of a probe shader on
+// the 32-bit inputs a, b and c and the float extra.
 type probe struct {
-	op   int
-	a, b uint32
+	op      int
+	a, b, c uint32
+	extra   float32
 }
 
 // checkProbes runs ps on the GPU and requires every result to equal want,
 // the Go functions' values, bit for bit.
 func checkProbes(t *testing.T, sh *ebiten.Shader, ps []probe, want []uint32) {
 	t.Helper()
-	got := runProbes(t, sh, ps, nil)
+	got := runProbes(t, sh, ps, nil, nil)
 	bad := 0
 	for i := range ps {
 		if got[i] != want[i] {
@@ -87,8 +91,16 @@ func checkProbes(t *testing.T, sh *ebiten.Shader, ps []probe, want []uint32) {
 }
 
 // runProbes evaluates each probe on the GPU, one pixel each, with data as
-// image 1 (row 0) when given, and returns the 32-bit results.
-func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image) []uint32 {
+// image 1 (row 0) when given and the shader's uniforms, and returns the
+// 32-bit results.
+func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image, uniforms map[string]any) []uint32 {
+	tb.Helper()
+	return runProbesOn(tb, sh, ps, [3]*ebiten.Image{nil, data, nil}, uniforms)
+}
+
+// runProbesOn is runProbes with images 1 and 2 of imgs (image 0 is the
+// probes' own source).
+func runProbesOn(tb testing.TB, sh *ebiten.Shader, ps []probe, imgs [3]*ebiten.Image, uniforms map[string]any) []uint32 {
 	tb.Helper()
 	const w = 64
 	h := (len(ps) + w - 1) / w
@@ -107,13 +119,14 @@ func runProbes(tb testing.TB, sh *ebiten.Shader, ps []probe, data *ebiten.Image)
 				ColorR: float32(p.a >> 16), ColorG: float32(p.a & 0xFFFF),
 				ColorB: float32(p.b >> 16), ColorA: float32(p.b & 0xFFFF),
 				Custom0: float32(p.op),
+				Custom1: float32(p.c >> 16), Custom2: float32(p.c & 0xFFFF), Custom3: p.extra,
 			})
 		}
 		is = append(is, b, b+1, b+2, b+1, b+2, b+3)
 	}
-	op := &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy}
+	op := &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy, Uniforms: uniforms}
 	op.Images[0] = src
-	op.Images[1] = data
+	op.Images[1], op.Images[2] = imgs[1], imgs[2]
 	dst.DrawTrianglesShader32(vs, is, sh, op)
 	pix := make([]byte, 4*w*h)
 	dst.ReadPixels(pix)
@@ -135,7 +148,7 @@ func TestGPUHash(t *testing.T) {
 	var ps []probe
 	var want []uint32
 	add := func(op int, a, b, w uint32) {
-		ps = append(ps, probe{op, a, b})
+		ps = append(ps, probe{op: op, a: a, b: b})
 		want = append(want, w)
 	}
 	vals := append([]uint32(nil), edge...)
@@ -145,15 +158,15 @@ func TestGPUHash(t *testing.T) {
 	for i, a := range vals {
 		b := vals[(i*7+3)%len(vals)]
 		ch := uint32(i % 48)
-		add(0, a, 0, emitter.Mix32(a))
-		add(1, a, b, emitter.Stream(a, b))
-		add(1, a, uint32(i), emitter.Stream(a, uint32(i)))
-		add(2, a, ch, emitter.Bits(a, ch))
-		add(2, a, emitter.ChannelFlipbookRandom+32*uint32(i*997), emitter.Bits(a, emitter.ChannelFlipbookRandom+32*uint32(i*997)))
-		add(3, a, ch, emitter.Bits(a, ch)>>8)
+		add(0, a, 0, hash.Mix32(a))
+		add(1, a, b, hash.Stream(a, b))
+		add(1, a, uint32(i), hash.Stream(a, uint32(i)))
+		add(2, a, ch, hash.Bits(a, ch))
+		add(2, a, channel.FlipbookRandom+32*uint32(i*997), hash.Bits(a, channel.FlipbookRandom+32*uint32(i*997)))
+		add(3, a, ch, hash.Bits(a, ch)>>8)
 		for _, n := range []uint32{1, 2, 3, 4, 7, 16, 64, 100, 255, 1000, 4096} {
-			bits := emitter.Bits(a, ch)
-			add(4, bits, n, uint32(emitter.Integer(0, int(n)-1, float64(bits)/(1<<32))))
+			bits := hash.Bits(a, ch)
+			add(4, bits, n, uint32(hash.Integer(0, int(n)-1, float64(bits)/(1<<32))))
 		}
 	}
 	checkProbes(t, sh, ps, want)

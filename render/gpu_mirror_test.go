@@ -3,100 +3,86 @@ package render
 import (
 	"math"
 
-	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
-// A Go mirror of shaders/effect.kage's walk and placement, in float32 and
-// 32-bit integers like the GPU, decoding the instance, motion and kind rows
-// and the vertex values exactly as the shader does. CPU tests compare it
-// with emitter's float64 evaluation (AppendQuads): the same particles in
-// the same order, at the same places. The GPU pixel tests then confirm the
-// Kage code draws what the references draw.
+// A Go mirror of what no GPU probe can reach: shaders/src/effect.kage's
+// walk of an effect's candidates, which lives inside its Fragment (which
+// stream indices and burst particles it visits, in which order, and which
+// it finds alive at which age), in float32 and 32-bit integers like the
+// GPU, decoding the instance and motion rows and the vertex values exactly
+// as the shader does. A CPU test compares it with emitter's float64
+// evaluation (AppendQuads): the same particles in the same order at the
+// same ages; the GPU pixel tests then confirm the Kage code draws what the
+// references draw. Everything the shader computes in functions of its own
+// is not mirrored: probe shaders run the real ones (gpu_hash_test.go,
+// gpu_data_test.go, gpu_look_test.go, gpu_place_test.go).
 
-// gRow is one row of the GPU texture.
-type gRow []byte
+// texRow is one row of a data texture's bytes.
+type texRow []byte
 
-func (m gRow) texel(i int) [4]byte { return [4]byte(m[4*i : 4*i+4]) }
+// texel returns the 4 bytes of texel i.
+func (m texRow) texel(i int) [4]byte { return [4]byte(m[4*i : 4*i+4]) }
 
-func (m gRow) curveAt(base, n int, tau float32) (float32, float32) {
-	if n <= 0 {
-		return 0, 0
-	}
-	if tau <= mFixed24(m.texel(base)) {
-		return mF32(m.texel(base + 1)), mF32(m.texel(base + 2))
-	}
-	k := n
-	for i := 1; i < n; i++ {
-		if tau < mFixed24(m.texel(base+3*i)) {
-			k = i
-			break
-		}
-	}
-	if k >= n {
-		j := base + 3*(n-1)
-		return mF32(m.texel(j + 1)), mF32(m.texel(j + 2))
-	}
-	a := base + 3*(k-1)
-	b := a + 3
-	ta := mFixed24(m.texel(a))
-	w := (tau - ta) / (mFixed24(m.texel(b)) - ta)
-	va, ea := mF32(m.texel(a+1)), mF32(m.texel(a+2))
-	vb, eb := mF32(m.texel(b+1)), mF32(m.texel(b+2))
-	return va + (vb-va)*w, ea + (eb-ea)*w
+func mWord(b [4]byte) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 
-// mQuad is a candidate the mirror found alive, with its geometry.
+func mLow16(b [4]byte) int  { return int(b[0]) + int(b[1])*256 }
+func mHigh16(b [4]byte) int { return int(b[2]) + int(b[3])*256 }
+
+// mFixed24 is the shader's fixed24, operation by operation in float32.
+func mFixed24(b [4]byte) float32 {
+	s := float32(b[3]) * 16777216
+	s = float32(s + float32(b[2])*65536)
+	s = float32(s + float32(b[1])*256)
+	s = float32(s + float32(b[0]))
+	return s / 16777216
+}
+
+// mF32 is the shader's f32: the float32 itself, subnormals flushed.
+func mF32(b [4]byte) float32 {
+	w := mWord(b)
+	if (w>>23)&255 == 0 {
+		return 0
+	}
+	return math.Float32frombits(w)
+}
+
+// mUnit is the shader's continuous roll.
+func mUnit(bits uint32) float32 { return float32(bits>>8) / 16777216 }
+
+// mQuad is a candidate the mirror found alive: its key and age.
 type mQuad struct {
-	key                  uint32
-	x, y, w, h, rot, age float32
+	key uint32
+	age float32
 }
 
-func f32sin(x float32) float32 { return float32(math.Sin(float64(x))) }
-func f32cos(x float32) float32 { return float32(math.Cos(float64(x))) }
-
-func belowHalfBits(b uint32) bool { return b>>31 == 0 }
-
-// mirrorWalk evaluates GPU item it of r's last collect like the shader,
-// core layer only, and returns the live candidates in walk order.
+// mirrorWalk walks GPU item it of r's last collect like the shader and
+// returns the live candidates in walk order.
 func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 	g := &r.gpu
 	rows := float32(math.Floor(float64(it.rows) + 0.5))
 	krow := float32(math.Floor(float64(rows / 4096)))
 	irow := int(rows - krow*4096)
-	ir := gRow(g.pix[irow*gpuRowBytes : (irow+1)*gpuRowBytes])
+	ir := texRow(g.pix[irow*rowlayout.GPURowBytes : (irow+1)*rowlayout.GPURowBytes])
 	ns := int(it.ns)
 	bp := int(it.bursts)
 	bLo := bp % 64
 	bEnd := bLo + bp/64
 	base := uint32(it.baseHi)<<16 | uint32(it.baseLo)
 
-	seed := mWord(ir.texel(instSeed))
-	mrow := mLow16(ir.texel(instMotion))
-	mr := gRow(g.pix[mrow*gpuRowBytes : (mrow+1)*gpuRowBytes])
-	moveScale := mF32(ir.texel(instMoveScale))
-	sizeScale := mF32(ir.texel(instSizeScale))
-	a, b := mF32(ir.texel(instHalfW)), mF32(ir.texel(instHalfH))
-	sphereBase := mF32(ir.texel(instSphereBase))
-
-	en := mr.texel(motEnums)
-	shape, style, inout, orient := emitter.Shape(en[0]), emitter.ShapeStyle(en[1]), emitter.ShapeInOut(en[2]), emitter.Orientation(en[3])
-	cn := mr.texel(motCounts)
-	nSize, nSquash := int(cn[0]), int(cn[1])
-	constLife := cn[3]&motFlagConstLife != 0
+	seed := mWord(ir.texel(rowlayout.InstSeed))
+	mrow := mLow16(ir.texel(rowlayout.InstMotion))
+	mr := texRow(g.pix[mrow*rowlayout.GPURowBytes : (mrow+1)*rowlayout.GPURowBytes])
+	constLife := mr.texel(rowlayout.MotCounts)[3]&rowlayout.MotFlagConstLife != 0
 	f := func(i int) float32 { return mF32(mr.texel(i)) }
-	lifeMin, lifeMax, rate := f(motLifeMin), f(motLifeMax), f(motRate)
-	dirX, dirY := f(motDirX), f(motDirY)
-	accX, accY := f(motAccX), f(motAccY)
-	spread, dragK, partial := f(motSpread), f(motDrag), f(motPartial)
-	hostRot := it.hostRot
-	hc, hs := float32(1), float32(0)
-	if hostRot != 0 {
-		hr := float32(float64(hostRot-360*float32(math.Floor(float64(hostRot/360)))) * (math.Pi / 180))
-		hc, hs = f32cos(hr), f32sin(hr)
-	}
+	lifeMin, lifeMax, rate := f(rowlayout.MotLifeMin), f(rowlayout.MotLifeMax), f(rowlayout.MotRate)
 
 	slot := func(s int) (count, key, split uint32, age float32) {
-		j := instBursts + 4*s
+		j := rowlayout.InstBursts + 4*s
 		return mWord(ir.texel(j + 1)), mWord(ir.texel(j + 2)), mWord(ir.texel(j + 3)), it.bclock - mF32(ir.texel(j))
 	}
 	var out []mQuad
@@ -115,8 +101,8 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 		alive := true
 		if fromStream {
 			key = 2 * (base + uint32(si))
-			st := emitter.Stream(seed, key)
-			life = lifeMin + (lifeMax-lifeMin)*mUnit(emitter.Bits(st, emitter.ChannelLifetime))
+			st := hash.Stream(seed, key)
+			life = lifeMin + (lifeMax-lifeMin)*mUnit(hash.Bits(st, channel.Lifetime))
 			d := it.xrel - float32(si)
 			if !constLife {
 				alive = d < rate*life
@@ -125,8 +111,8 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 			si++
 		} else {
 			key = 2*(bKey+bj) + 1
-			st := emitter.Stream(seed, key)
-			life = lifeMin + (lifeMax-lifeMin)*mUnit(emitter.Bits(st, emitter.ChannelLifetime))
+			st := hash.Stream(seed, key)
+			life = lifeMin + (lifeMax-lifeMin)*mUnit(hash.Bits(st, channel.Lifetime))
 			age = bAge
 			if !constLife {
 				alive = age >= 0 && age < life
@@ -143,148 +129,7 @@ func mirrorWalk(r *Renderer, it *gpuItem) []mQuad {
 		if !alive {
 			continue
 		}
-		st := emitter.Stream(seed, key)
-		q := mQuad{key: key, age: age}
-
-		// place
-		u01 := func(ch uint32) float32 { return mUnit(emitter.Bits(st, ch)) }
-		speed := f(motSpeedMin) + (f(motSpeedMax)-f(motSpeedMin))*u01(emitter.ChannelSpeed)
-		var ox, oy float32
-		nx, ny := dirX, dirY
-		if a > 0 || b > 0 {
-			vb := emitter.Bits(st, emitter.ChannelShapeV)
-			u, v := u01(emitter.ChannelShapeU), mUnit(vb)
-			if shape == emitter.Box {
-				if style == emitter.Volume {
-					ox, oy = (2*u-1)*a, (2*v-1)*b
-				} else {
-					l := u * (2*a + 2*b)
-					ox, oy = a, l-2*a-b
-					if l < 2*a {
-						ox, oy = l-a, -b
-					}
-					if belowHalfBits(vb) {
-						ox, oy = -ox, -oy
-					}
-				}
-			} else {
-				theta := float32(2*math.Pi) * u
-				rho := float32(1)
-				switch shape {
-				case emitter.Disc:
-					if style == emitter.Volume {
-						rho = float32(math.Sqrt(float64(partial*partial + v*(1-partial*partial))))
-					}
-				case emitter.Sphere:
-					theta = sphereBase + (2*u-1)*float32(math.Pi)*partial
-					if style == emitter.Volume {
-						rho = float32(math.Sqrt(float64(v)))
-					}
-				default:
-					if style == emitter.Volume {
-						rho = float32(math.Sqrt(float64(v)))
-					}
-				}
-				ox, oy = rho*a*f32cos(theta), rho*b*f32sin(theta)
-				if a > 0 && b > 0 {
-					gx, gy := ox/(a*a), oy/(b*b)
-					if shape == emitter.Cylinder && partial != 1 {
-						ox, oy, nx, ny = mTaper(ox, oy, gx, gy, a, b, partial, dirX, dirY)
-					} else if l := float32(math.Sqrt(float64(gx*gx + gy*gy))); l > 0 {
-						nx, ny = gx/l, gy/l
-					}
-				}
-			}
-		}
-		switch inout {
-		case emitter.Inward:
-			nx, ny = -nx, -ny
-		case emitter.InAndOut:
-			if belowHalfBits(emitter.Bits(st, emitter.ChannelShapeSign)) {
-				nx, ny = -nx, -ny
-			}
-		}
-		if spread > 0 {
-			ang := (2*u01(emitter.ChannelSpread) - 1) * spread
-			s, c := f32sin(ang), f32cos(ang)
-			nx, ny = nx*c-ny*s, nx*s+ny*c
-		}
-		v0x, v0y := speed*nx, speed*ny
-		rot := f(motRotMin) + (f(motRotMax)-f(motRotMin))*u01(emitter.ChannelRotation)
-		rot += (f(motRotSpeedMin) + (f(motRotSpeedMax)-f(motRotSpeedMin))*u01(emitter.ChannelRotSpeed)) * age
-		fa, ga, decay := mDrag(dragK, age)
-		x := ox + (v0x*fa+accX*ga)*moveScale
-		y := oy + (v0y*fa+accY*ga)*moveScale
-		if orient == emitter.VelocityParallel || orient == emitter.VelocityPerpendicular {
-			vx, vy := v0x*decay+accX*fa, v0y*decay+accY*fa
-			var al float32
-			if vx != 0 || vy != 0 {
-				al = float32(math.Atan2(float64(-vx), float64(vy)) * (180 / math.Pi))
-			}
-			if orient == emitter.VelocityParallel {
-				al -= 90
-			}
-			rot += al
-		}
-		if hostRot != 0 {
-			x, y = x*hc-y*hs, x*hs+y*hc
-			rot += hostRot
-		}
-		q.x, q.y, q.rot = x, y, rot
-
-		// size
-		tau := age / life
-		sv, se := mr.curveAt(motSize, nSize, tau)
-		size := max(sv+se*(2*u01(emitter.ChannelSizeEnvelope)-1), 0) * sizeScale
-		q.w, q.h = size, size
-		qv, qe := mr.curveAt(motSquash, nSquash, tau)
-		if sq := qv + qe*(2*u01(emitter.ChannelSquashEnvelope)-1); sq != 0 {
-			l := 1 + float32(math.Abs(float64(sq)))
-			if sq > 0 {
-				q.w, q.h = size/l, size*l
-			} else {
-				q.w, q.h = size*l, size/l
-			}
-		}
-		out = append(out, q)
+		out = append(out, mQuad{key: key, age: age})
 	}
 	return out
-}
-
-func mDrag(k, t float32) (f, g, decay float32) {
-	if k == 0 {
-		return t, 0.5 * t * t, 1
-	}
-	q := k * t
-	if q > -0.5 && q < 0.5 {
-		f = t * (1 + q*(-1.0/2+q*(1.0/6+q*(-1.0/24+q*(1.0/120+q*(-1.0/720))))))
-		g = t * t * (1.0/2 + q*(-1.0/6+q*(1.0/24+q*(-1.0/120+q*(1.0/720+q*(-1.0/5040))))))
-		return f, g, 1 - k*f
-	}
-	e := min(max(-q, -60), 60)
-	decay = float32(math.Exp(float64(e)))
-	f = (1 - decay) / k
-	return f, (t - f) / k, decay
-}
-
-func mTaper(x, y, gx, gy, a, b, p, dx, dy float32) (tx, ty, nx, ny float32) {
-	px, py := -dy, dx
-	along, across := x*dx+y*dy, x*px+y*py
-	galong, gacross := gx*dx+gy*dy, gx*px+gy*py
-	ext := float32(math.Abs(float64(a*dx))) + float32(math.Abs(float64(b*dy)))
-	t := (along/ext + 1) / 2
-	sc := 1 + (p-1)*t
-	ds := (p - 1) / (2 * ext)
-	across2 := across * sc
-	tx, ty = along*dx+across2*px, along*dy+across2*py
-	if sc <= 1e-12 {
-		return tx, ty, dx, dy
-	}
-	nal := galong - gacross*across*ds/sc
-	nac := gacross / sc
-	nx, ny = nal*dx+nac*px, nal*dy+nac*py
-	if l := float32(math.Sqrt(float64(nx*nx + ny*ny))); l > 0 {
-		return tx, ty, nx / l, ny / l
-	}
-	return tx, ty, dx, dy
 }

@@ -32,7 +32,7 @@ func drawPath(tb testing.TB, r *Renderer, sc scene, items []Item) *image.RGBA {
 	dst := ebiten.NewImage(sc.w, sc.h)
 	defer dst.Deallocate()
 	dst.Fill(sc.bg)
-	r.SetAmbient(sc.ambient)
+	light(sc)
 	r.Draw(dst, items)
 	img := image.NewRGBA(image.Rect(0, 0, sc.w, sc.h))
 	dst.ReadPixels(img.Pix)
@@ -207,7 +207,7 @@ func TestGPUPathScenes(t *testing.T) {
 			if c.name == "strip" {
 				it.Strip = stripImage()
 			}
-			checkGPUScene(t, r, scene{name: "gpu-" + c.name, w: c.size, h: c.size, bg: c.bg, ambient: amb, items: []Item{it}})
+			checkGPUScene(t, r, scene{name: "gpu-" + c.name, w: c.size, h: c.size, bg: c.bg, ambient: &amb, items: []Item{it}})
 		})
 	}
 }

@@ -2,10 +2,9 @@ package render
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
-	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/hash"
 	"github.com/emberfx/ember/shaders"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -50,13 +49,7 @@ func Fragment(dstPos vec4, src0Pos vec2, color vec4, custom vec4) vec4 {
 
 // effectProbeShader compiles effect.kage with the probe entry point.
 func effectProbeShader(tb testing.TB) *ebiten.Shader {
-	tb.Helper()
-	src := strings.Replace(string(shaders.Effect), "func Fragment(", "func effectFragment(", 1)
-	sh, err := ebiten.NewShader([]byte(src + effectProbeFragment))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return sh
+	return withProbe(tb, shaders.Effect, effectProbeFragment)
 }
 
 // TestGPUEffectHash: effect.kage's integer code is bit-exact with the
@@ -72,7 +65,7 @@ func TestGPUEffectHash(t *testing.T) {
 	var ps []probe
 	var want []uint32
 	add := func(op int, a, b, w uint32) {
-		ps = append(ps, probe{op, a, b})
+		ps = append(ps, probe{op: op, a: a, b: b})
 		want = append(want, w)
 	}
 	b2u := func(v bool) uint32 {
@@ -84,13 +77,13 @@ func TestGPUEffectHash(t *testing.T) {
 	for i, a := range vals {
 		b := vals[(i*5+1)%len(vals)]
 		ch := uint32(i % 17)
-		add(0, a, 0, emitter.Mix32(a))
-		add(1, a, b, emitter.Stream(a, b))
-		add(1, a, 2*uint32(i)+1, emitter.Stream(a, 2*uint32(i)+1))
-		add(2, a, ch, emitter.Bits(a, ch))
-		add(3, a, ch, emitter.Bits(a, ch)>>8)
+		add(0, a, 0, hash.Mix32(a))
+		add(1, a, b, hash.Stream(a, b))
+		add(1, a, 2*uint32(i)+1, hash.Stream(a, 2*uint32(i)+1))
+		add(2, a, ch, hash.Bits(a, ch))
+		add(3, a, ch, hash.Bits(a, ch)>>8)
 		for _, n := range []uint32{2, 5, 64, 4096} {
-			add(4, a, n, uint32(emitter.Integer(0, int(n)-1, float64(a)/(1<<32))))
+			add(4, a, n, uint32(hash.Integer(0, int(n)-1, float64(a)/(1<<32))))
 		}
 		add(5, a, 0, b2u(float64(a)/(1<<32) < 0.5)) // the CPU's Unit < 0.5 for these bits
 		add(6, a, b, 2*(a+b))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/rowlayout"
 )
 
 // CPU tests of the GPU path (no display needed): the walk the shader does,
@@ -186,8 +187,9 @@ func collectGPU(tb testing.TB, r *Renderer, e *emitter.Effect) *gpuItem {
 
 // TestGPUMirrorMatchesEmitter: the shader's walk over the rows and vertex
 // values the renderer wrote finds exactly the emitter's live particles,
-// keys in the same (birth) order, at the same places within float32
-// rounding.
+// keys in the same (birth) order, at the same ages within float32
+// rounding. Where the shader then places them is TestGPUPlacementMatches
+// Emitter's (gpu_place_test.go).
 func TestGPUMirrorMatchesEmitter(t *testing.T) {
 	r := newRenderer(t, nil)
 	for _, c := range gpuCases() {
@@ -202,30 +204,15 @@ func TestGPUMirrorMatchesEmitter(t *testing.T) {
 			if len(got) != len(want) {
 				t.Fatalf("%d live on the GPU walk, %d on the CPU", len(got), len(want))
 			}
-			worst := 0.0
 			for i, w := range want {
 				g := got[i]
 				if g.key != w.Key {
 					t.Fatalf("particle %d: key %d, want %d", i, g.key, w.Key)
 				}
-				scale := math.Max(1, math.Max(math.Abs(w.X), math.Abs(w.Y)))
-				dx, dy := math.Abs(float64(g.x)-w.X), math.Abs(float64(g.y)-w.Y)
-				worst = max(worst, dx, dy)
-				if dx > 1e-3*scale || dy > 1e-3*scale {
-					t.Errorf("key %d: at (%v, %v), want (%v, %v)", w.Key, g.x, g.y, w.X, w.Y)
-				}
-				if !near(float64(g.w), w.Width, 1e-4) || !near(float64(g.h), w.Height, 1e-4) {
-					t.Errorf("key %d: %v × %v, want %v × %v", w.Key, g.w, g.h, w.Width, w.Height)
-				}
-				dr := math.Mod(math.Abs(float64(g.rot)-w.Rotation), 360)
-				if min(dr, 360-dr) > 1e-2 {
-					t.Errorf("key %d: rotation %v, want %v", w.Key, g.rot, w.Rotation)
-				}
 				if math.Abs(float64(g.age)-w.Age) > 1e-5*math.Max(1, w.Lifetime) {
 					t.Errorf("key %d: age %v, want %v", w.Key, g.age, w.Age)
 				}
 			}
-			t.Logf("%d particles, worst position error %.2g px", len(want), worst)
 		})
 	}
 }
@@ -247,24 +234,27 @@ func TestGPUInstanceRow(t *testing.T) {
 		in.slots[in.nslots] = b
 		in.nslots++
 	}
-	row := make(gRow, gpuRowBytes)
+	row := make(texRow, rowlayout.GPURowBytes)
 	encodeInstance(row, &in)
-	if got := mWord(row.texel(instSeed)); got != in.seed {
+	if got := mWord(row.texel(rowlayout.InstSeed)); got != in.seed {
 		t.Errorf("seed %#x", got)
 	}
-	if got := mLow16(row.texel(instMotion)); got != in.motion {
+	if got := mLow16(row.texel(rowlayout.InstMotion)); got != in.motion {
 		t.Errorf("motion row %d", got)
 	}
 	for _, f := range []struct {
+		name  string
 		texel int
 		want  float64
-	}{{instMoveScale, in.moveScale}, {instSizeScale, in.sizeScale}, {instHalfW, in.halfW}, {instHalfH, in.halfH}, {instSphereBase, in.sphereBase}} {
-		if got := mF32(row.texel(f.texel)); got != float32(f.want) {
-			t.Errorf("texel %d: %v, want %v", f.texel, got, float32(f.want))
-		}
+	}{{"texel rowlayout.InstMoveScale, want in.moveScale", rowlayout.InstMoveScale, in.moveScale}, {"texel rowlayout.InstSizeScale, want in.sizeScale", rowlayout.InstSizeScale, in.sizeScale}, {"texel rowlayout.InstHalfW, want in.halfW", rowlayout.InstHalfW, in.halfW}, {"texel rowlayout.InstHalfH, want in.halfH", rowlayout.InstHalfH, in.halfH}, {"texel rowlayout.InstSphereBase, want in.sphereBase", rowlayout.InstSphereBase, in.sphereBase}} {
+		t.Run(f.name, func(t *testing.T) {
+			if got := mF32(row.texel(f.texel)); got != float32(f.want) {
+				t.Errorf("texel %d: %v, want %v", f.texel, got, float32(f.want))
+			}
+		})
 	}
 	for s, b := range bursts {
-		j := instBursts + 4*s
+		j := rowlayout.InstBursts + 4*s
 		if got := mF32(row.texel(j)); float64(got) != float64(float32((b.burst.Time - in.origin).Seconds())) {
 			t.Errorf("slot %d birth %v", s, got)
 		}
@@ -296,13 +286,13 @@ func TestGPUMotionRow(t *testing.T) {
 		sp.Size = emitter.NumberSequence{nk(0, 1, 0.5), nk(0.25, 4, 1), nk(1, 2, 0)}
 		sp.Squash = emitter.NumberSequence{nk(0, -1, 0.25), nk(1, 0.5, 0)}
 	})
-	row := make(gRow, gpuRowBytes)
+	row := make(texRow, rowlayout.GPURowBytes)
 	encodeMotion(row, snap)
-	en := row.texel(motEnums)
+	en := row.texel(rowlayout.MotEnums)
 	if en != [4]byte{byte(emitter.Cylinder), byte(emitter.Surface), byte(emitter.InAndOut), byte(emitter.VelocityPerpendicular)} {
 		t.Errorf("enums %v", en)
 	}
-	if cn := row.texel(motCounts); cn != [4]byte{3, 2, 3, 0} {
+	if cn := row.texel(rowlayout.MotCounts); cn != [4]byte{3, 2, 3, 0} {
 		t.Errorf("counts %v", cn)
 	}
 	f := func(i int) float64 { return float64(mF32(row.texel(i))) }
@@ -312,44 +302,50 @@ func TestGPUMotionRow(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, got, float32(want))
 		}
 	}
-	check("lifeMin", f(motLifeMin), emitter.MinLifetime)
-	check("lifeMax", f(motLifeMax), 3)
-	check("rate", f(motRate), snap.Rate())
-	check("dirX", f(motDirX), -1)
-	check("dirY", f(motDirY), 0)
-	check("accX", f(motAccX), 1)
-	check("accY", f(motAccY), -2)
-	check("spread", f(motSpread), math.Pi/4)
-	check("radius", f(motRadius), 5.0/2*math.Sqrt(2.25*2.25+1/(2.25*2.25)))
+	check("lifeMin", f(rowlayout.MotLifeMin), emitter.MinLifetime)
+	check("lifeMax", f(rowlayout.MotLifeMax), 3)
+	check("rate", f(rowlayout.MotRate), snap.Rate())
+	check("dirX", f(rowlayout.MotDirX), -1)
+	check("dirY", f(rowlayout.MotDirY), 0)
+	check("accX", f(rowlayout.MotAccX), 1)
+	check("accY", f(rowlayout.MotAccY), -2)
+	check("spread", f(rowlayout.MotSpread), math.Pi/4)
+	check("radius", f(rowlayout.MotRadius), 5.0/2*math.Sqrt(2.25*2.25+1/(2.25*2.25)))
 	for n := range 3 {
 		g, o := emitter.Glow(n, 0, 0.5)
 		if n == 0 {
 			g, o = 1, 1
 		}
-		check(fmt.Sprint("growth ", n), f(motGlow+2*n), g)
-		check(fmt.Sprint("factor ", n), f(motGlow+2*n+1), o)
+		check(fmt.Sprint("growth ", n), f(rowlayout.MotGlow+2*n), g)
+		check(fmt.Sprint("factor ", n), f(rowlayout.MotGlow+2*n+1), o)
 	}
-	for _, tau := range []float32{0, 0.1, 0.25, 0.6, 1} {
-		v, e := row.curveAt(motSize, 3, tau)
-		wv, we := snap.Spec().Size.At(float64(tau))
-		if !near(float64(v), wv, 1e-6) || !near(float64(e), we, 1e-6) {
-			t.Errorf("size at %v: %v ± %v, want %v ± %v", tau, v, e, wv, we)
+	// the size keypoints: time (fixed24), value, envelope (the shader's
+	// curve over them is probed in gpu_place_test.go)
+	for i, k := range snap.Spec().Size {
+		j := rowlayout.MotSize + 3*i
+		if got := float64(mFixed24(row.texel(j))); math.Abs(got-k.Time) > 0.5/(1<<24) {
+			t.Errorf("size key %d: time %v, want %v", i, got, k.Time)
 		}
+		check(fmt.Sprint("size value ", i), f(j+1), k.Value)
+		check(fmt.Sprint("size envelope ", i), f(j+2), k.Envelope)
 	}
 	// a constant lifetime is flagged
 	encodeMotion(row, snapshotOf(t, func(sp *emitter.Spec) { sp.Lifetime = emitter.Constant(2) }))
-	if row.texel(motCounts)[3]&motFlagConstLife == 0 {
+	if row.texel(rowlayout.MotCounts)[3]&rowlayout.MotFlagConstLife == 0 {
 		t.Error("constant lifetime not flagged")
 	}
 }
 
 // TestGPURowWrites: an instance row is rewritten only when what it holds
-// changes: new bursts, a seed, a host size, the origin drifting 16 s
+// changes: new bursts, a seed, the host's scales, the origin drifting 16 s
 // from the clock while bursts are visible; not for clock steps, rewinds
 // within the slots it holds, or the stream.
 func TestGPURowWrites(t *testing.T) {
 	r := newRenderer(t, nil)
-	e := streamEffect(t, 0, 1, func(sp *emitter.Spec) { sp.Lifetime = emitter.Constant(1) })
+	e := streamEffect(t, 0, 1, func(sp *emitter.Spec) {
+		sp.Lifetime = emitter.Constant(1)
+		sp.EmissionSize = emitter.Vector2{X: 1, Y: 1} // the host size sets the emission area
+	})
 	e.Play()
 	frame := func() int {
 		w := r.gpu.writes
@@ -425,8 +421,8 @@ func TestGPURowWrites(t *testing.T) {
 	}
 }
 
-// TestGPUToggleSync: the stream's Enabled history is re-read when it may
-// have changed, and the walk follows it.
+// TestGPUToggleSync: the walk follows the stream's Enabled history, bursts
+// and rollbacks as the effect's Window gives them.
 func TestGPUToggleSync(t *testing.T) {
 	r := newRenderer(t, nil)
 	e := streamEffect(t, 0.5, 2, nil)
@@ -452,24 +448,25 @@ func TestGPUToggleSync(t *testing.T) {
 	e.Advance(0.3)
 	check("on again")
 
-	// Emitting every frame re-reads the history once per burst (each moves
-	// the revision); frames without a change re-read nothing.
-	reads := r.gpu.instances[e].reads
+	// Emitting every frame rewrites the instance row at most once per
+	// burst (each changes the visible bursts); frames without a change
+	// write nothing.
+	writes := r.gpu.writes
 	for range 10 {
 		e.Emit(2)
 		e.Advance(1.0 / 60)
 		check("emitting")
 	}
-	if n := r.gpu.instances[e].reads - reads; n > 10 {
-		t.Errorf("%d history reads for 10 bursts", n)
+	if n := r.gpu.writes - writes; n > 10 {
+		t.Errorf("%d row writes for 10 bursts", n)
 	}
-	reads = r.gpu.instances[e].reads
+	writes = r.gpu.writes
 	for range 5 {
 		e.Advance(1.0 / 60)
 		check("steady")
 	}
-	if n := r.gpu.instances[e].reads - reads; n != 0 {
-		t.Errorf("%d history reads on steady frames", n)
+	if n := r.gpu.writes - writes; n != 0 {
+		t.Errorf("%d row writes on steady frames", n)
 	}
 	// Rolling back to a saved state and replaying other inputs is seen
 	// (the clock goes back).
@@ -592,20 +589,23 @@ func TestGPUPathChoice(t *testing.T) {
 func TestGPUBoundsQuad(t *testing.T) {
 	view := image.Rect(0, 0, 100, 80)
 	for _, c := range []struct {
+		name           string
 		b              emitter.Rect
 		ox, oy         float64
 		x0, y0, x1, y1 int
 	}{
-		{emitter.Rect{MinX: -10.5, MinY: -3.2, MaxX: 10.5, MaxY: 3.2}, 50, 40, 39, 36, 61, 44},
-		{emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 50, 40, 40, 30, 60, 50},
-		{emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 5, 75, 0, 65, 15, 80},
-		{emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, -30, 40, 0, 30, 0, 30}, // out of view: empty
-		{emitter.Rect{MinX: math.Inf(-1), MinY: -1, MaxX: math.Inf(1), MaxY: 1}, 0, 10, 0, 9, 100, 11},
+		{"ox 50, oy 40, x0 39", emitter.Rect{MinX: -10.5, MinY: -3.2, MaxX: 10.5, MaxY: 3.2}, 50, 40, 39, 36, 61, 44},
+		{"ox 50, oy 40, x0 40", emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 50, 40, 40, 30, 60, 50},
+		{"ox 5, oy 75, x0 0", emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, 5, 75, 0, 65, 15, 80},
+		{"out of view: empty", emitter.Rect{MinX: -10, MinY: -10, MaxX: 10, MaxY: 10}, -30, 40, 0, 30, 0, 30}, // out of view: empty
+		{"ox 0, oy 10, x0 0", emitter.Rect{MinX: math.Inf(-1), MinY: -1, MaxX: math.Inf(1), MaxY: 1}, 0, 10, 0, 9, 100, 11},
 	} {
-		x0, y0, x1, y1 := boundsQuad(c.b, c.ox, c.oy, view)
-		if x0 != c.x0 || y0 != c.y0 || x1 != c.x1 || y1 != c.y1 {
-			t.Errorf("boundsQuad(%+v at %v, %v) = %d %d %d %d, want %d %d %d %d", c.b, c.ox, c.oy, x0, y0, x1, y1, c.x0, c.y0, c.x1, c.y1)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			x0, y0, x1, y1 := boundsQuad(c.b, c.ox, c.oy, view)
+			if x0 != c.x0 || y0 != c.y0 || x1 != c.x1 || y1 != c.y1 {
+				t.Errorf("boundsQuad(%+v at %v, %v) = %d %d %d %d, want %d %d %d %d", c.b, c.ox, c.oy, x0, y0, x1, y1, c.x0, c.y0, c.x1, c.y1)
+			}
+		})
 	}
 	// particles of the test cases, at several clocks, glow included
 	big := image.Rect(-4000, -4000, 4000, 4000)

@@ -35,8 +35,8 @@ const (
 type scene struct {
 	name    string
 	w, h    int
-	bg      color.RGBA // premultiplied
-	ambient emitter.Color
+	bg      color.RGBA     // premultiplied
+	ambient *emitter.Color // nil: each effect's own
 	items   []Item
 }
 
@@ -70,6 +70,17 @@ func burstEffect(tb testing.TB, n int, at float64, seed uint32, edit func(*emitt
 	return e
 }
 
+// light gives every effect of sc the scene's ambient colour, unless its
+// ambient is nil (the effects keep their own).
+func light(sc scene) {
+	if sc.ambient == nil {
+		return
+	}
+	for _, it := range sc.items {
+		it.Effect.SetAmbient(*sc.ambient)
+	}
+}
+
 // renderBoth draws sc on the GPU and with the reference rasterizer and
 // returns both premultiplied RGBA images.
 func renderBoth(tb testing.TB, r *Renderer, sc scene) (gpu, ref *image.RGBA) {
@@ -77,7 +88,7 @@ func renderBoth(tb testing.TB, r *Renderer, sc scene) (gpu, ref *image.RGBA) {
 	dst := ebiten.NewImage(sc.w, sc.h)
 	defer dst.Deallocate()
 	dst.Fill(sc.bg)
-	r.SetAmbient(sc.ambient)
+	light(sc)
 	r.Draw(dst, sc.items)
 	gpu = image.NewRGBA(image.Rect(0, 0, sc.w, sc.h))
 	dst.ReadPixels(gpu.Pix)
@@ -90,7 +101,7 @@ func renderBoth(tb testing.TB, r *Renderer, sc scene) (gpu, ref *image.RGBA) {
 	for i, it := range sc.items {
 		items[i] = raster.Item{Effect: it.Effect, X: it.X, Y: it.Y, Texture: it.Texture, Strip: it.Strip}
 	}
-	raster.Draw(ref, items, &raster.Options{Ambient: sc.ambient})
+	raster.Draw(ref, items)
 	return gpu, ref
 }
 
@@ -216,9 +227,39 @@ func TestPixelBlendModes(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := burstEffect(t, 80, 0.6, 3, c.edit)
-			checkScene(t, r, scene{name: c.name, w: 96, h: 96, bg: c.bg, ambient: emitter.Color{R: 0.4, G: 0.6, B: 1},
+			checkScene(t, r, scene{name: c.name, w: 96, h: 96, bg: c.bg, ambient: &emitter.Color{R: 0.4, G: 0.6, B: 1},
 				items: []Item{{Effect: e, X: 48, Y: 48}}})
 		})
+	}
+}
+
+// TestPixelAmbientPerEffect: each effect is lit by its own ambient colour;
+// effects of one page split their batch where the ambient changes, and
+// only there.
+func TestPixelAmbientPerEffect(t *testing.T) {
+	needGPU(t)
+	r := newRenderer(t, nil)
+	influenced := func(sp *emitter.Spec) { colorful(sp); sp.LightInfluence = 0.8 }
+	cases := []struct {
+		name      string
+		ambients  [3]emitter.Color
+		drawCalls int
+	}{
+		{"one ambient", [3]emitter.Color{{R: 0.4, G: 0.6, B: 1}, {R: 0.4, G: 0.6, B: 1}, {R: 0.4, G: 0.6, B: 1}}, 1},
+		{"the middle one differs", [3]emitter.Color{{R: 0.4, G: 0.6, B: 1}, {R: 1, G: 0.3, B: 0}, {R: 0.4, G: 0.6, B: 1}}, 3},
+		{"the last one differs", [3]emitter.Color{{R: 0.4, G: 0.6, B: 1}, {R: 0.4, G: 0.6, B: 1}, {}}, 2},
+	}
+	for _, c := range cases {
+		var items []Item
+		for i, amb := range c.ambients {
+			e := burstEffect(t, 30, 0.6, uint32(i+1), influenced)
+			e.SetAmbient(amb)
+			items = append(items, Item{Effect: e, X: float64(24 + 40*i), Y: 40})
+		}
+		checkScene(t, r, scene{name: "ambient-" + c.name, w: 136, h: 80, bg: grey, items: items})
+		if got := r.Stats().DrawCalls; got != c.drawCalls {
+			t.Errorf("%s: %d draw calls, want %d", c.name, got, c.drawCalls)
+		}
 	}
 }
 
@@ -384,7 +425,7 @@ func TestPixelSubImage(t *testing.T) {
 	for i := 0; i < len(ref.Pix); i += 4 {
 		ref.Pix[i], ref.Pix[i+1], ref.Pix[i+2], ref.Pix[i+3] = grey.R, grey.G, grey.B, grey.A
 	}
-	raster.Draw(ref, []raster.Item{{Effect: e, X: 50, Y: 60}}, nil)
+	raster.Draw(ref, []raster.Item{{Effect: e, X: 50, Y: 60}})
 	compareImages(t, "subimage", gpu, ref)
 }
 

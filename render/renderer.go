@@ -8,8 +8,11 @@ import (
 	"slices"
 
 	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
+	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/shaders"
+	"github.com/emberfx/ember/texture"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -27,9 +30,6 @@ type Options struct {
 	// means DefaultBudget, a negative value no limit). Past it, particles
 	// are thinned deterministically.
 	Budget int
-	// Ambient is the scene's ambient colour that LightInfluence blends
-	// toward (default black, Roblox's default).
-	Ambient emitter.Color
 	// PageSize is the edge of an atlas page in pixels (0 means
 	// DefaultPageSize). A texture and strip too large for one get a page of
 	// their own.
@@ -44,7 +44,9 @@ type Options struct {
 	Workers int
 }
 
-// Item is one effect to draw, as raster.Item.
+// Item is one effect to draw, as raster.Item. It is lit by its effect's
+// ambient colour (emitter.Effect.Ambient): effects of one ambient colour
+// batch together.
 type Item struct {
 	// Effect is the effect; a nil one is skipped.
 	Effect *emitter.Effect
@@ -52,7 +54,7 @@ type Item struct {
 	// without one) to place the effect on the target.
 	X, Y float64
 	// Texture is a straight-alpha image, or nil (or empty) for the
-	// built-in sprite (raster.Sprite). Textures are cached by identity: use
+	// built-in sprite (texture.Sprite). Textures are cached by identity: use
 	// comparable images such as *image.NRGBA (Draw panics on others) and
 	// do not change their pixels once drawn.
 	Texture image.Image
@@ -168,6 +170,7 @@ type visible struct {
 	z      float64
 	seq    int
 	k      *kind
+	amb    [3]float32 // the effect's ambient colour
 	ox, oy float64
 	lo, hi int // its billboards in Renderer.boards
 	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
@@ -199,7 +202,7 @@ func New(opts *Options) (*Renderer, error) {
 		ambient: make([]float32, 3),
 		snaps:   map[*emitter.Snapshot]*snapInfo{},
 		kinds:   map[kindKey]*kind{},
-		sprite:  raster.Sprite(),
+		sprite:  texture.Sprite(),
 		eval:    emitter.NewEvaluator(o.Workers),
 	}
 	// The evaluator's goroutines hold no reference to the renderer: stop
@@ -211,7 +214,6 @@ func New(opts *Options) (*Renderer, error) {
 	r.uniforms = map[string]any{"Ambient": r.ambient}
 	r.op.Uniforms = r.uniforms
 	r.op.Blend = ebiten.BlendSourceOver
-	r.SetAmbient(o.Ambient)
 	r.atlas = atlas{
 		pageSize: o.PageSize,
 		sprite:   r.sprite,
@@ -239,11 +241,6 @@ func (r *Renderer) prime() {
 		scratch.DrawRectShader(1, 1, sh, nil)
 	}
 	scratch.Deallocate()
-}
-
-// SetAmbient sets the scene's ambient colour.
-func (r *Renderer) SetAmbient(c emitter.Color) {
-	r.ambient[0], r.ambient[1], r.ambient[2] = float32(c.R), float32(c.G), float32(c.B)
 }
 
 // SetBudget sets the particle budget (0: DefaultBudget, negative: none).
@@ -332,9 +329,11 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 			continue
 		}
 		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
+		a := e.Ambient()
+		amb := [3]float32{float32(a.R), float32(a.G), float32(a.B)}
 		if g := r.gpuTry(it, k, b, ox, oy, view); g != 0 {
 			if g > 0 {
-				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g})
+				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g})
 			}
 			r.stats.Effects++
 			r.stats.GPU++
@@ -347,7 +346,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		r.boards = r.eval.AppendBillboards(r.boards, e)
 		r.stats.Effects++
 		if len(r.boards) > lo {
-			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, ox: ox, oy: oy, lo: lo, hi: len(r.boards)})
+			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: lo, hi: len(r.boards)})
 		}
 	}
 	r.stats.Live = len(r.boards)
@@ -383,7 +382,7 @@ func thin(qs []emitter.Billboard, vis []visible, keep float64) []emitter.Billboa
 		v := &vis[i]
 		lo := w
 		for j := v.lo; j < v.hi; j++ {
-			if emitter.Unit(qs[j].Stream, emitter.ChannelThin) < keep {
+			if hash.Unit(qs[j].Stream, channel.Thin) < keep {
 				qs[w] = qs[j]
 				w++
 			}
@@ -448,7 +447,7 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 			k.growth[n], k.factor[n] = g, float32(f)
 		}
 	}
-	row := make([]byte, rowBytes)
+	row := make([]byte, rowlayout.RowBytes)
 	var srp *rect
 	if strip != nil {
 		srp = &sr
@@ -461,21 +460,22 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 
 // addRow appends a row to the data texture, growing it when full.
 func (r *Renderer) addRow(row []byte) {
-	n := len(r.dataPix) / rowBytes
+	n := len(r.dataPix) / rowlayout.RowBytes
 	r.dataPix = append(r.dataPix, row...)
 	if n < r.dataRows {
-		r.data.SubImage(image.Rect(0, n, dataWidth, n+1)).(*ebiten.Image).WritePixels(row)
+		r.data.SubImage(image.Rect(0, n, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(row)
 		return
 	}
 	r.dataRows = max(16, 2*r.dataRows)
-	r.data = ebiten.NewImage(dataWidth, r.dataRows)
-	r.data.SubImage(image.Rect(0, 0, dataWidth, n+1)).(*ebiten.Image).WritePixels(r.dataPix)
+	r.data = ebiten.NewImage(rowlayout.DataWidth, r.dataRows)
+	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(r.dataPix)
 }
 
 // submit writes the vertices of the collected quads and draws them.
 func (r *Renderer) submit(dst *ebiten.Image) {
 	r.build()
 	for _, rn := range r.runs {
+		copy(r.ambient, rn.amb[:]) // the uniform's value, read by the call
 		if rn.gpu {
 			r.gpu.draw(dst, rn.from, rn.to, r.pages[rn.page], r.data, r.uniforms)
 			continue
@@ -487,11 +487,13 @@ func (r *Renderer) submit(dst *ebiten.Image) {
 	r.stats.DrawCalls = len(r.runs)
 }
 
-// run is a range of quads [from, to) of the vertex buffer on one page: one
-// draw call. A GPU run's quads are in the GPU path's vertex buffer.
+// run is a range of quads [from, to) of the vertex buffer on one page,
+// of effects with one ambient colour: one draw call. A GPU run's quads are
+// in the GPU path's vertex buffer.
 type run struct {
 	from, to, page int
 	gpu            bool
+	amb            [3]float32
 }
 
 // build writes the vertices of the collected quads in drawing order and
@@ -509,15 +511,15 @@ func (r *Renderer) build() {
 	for i := range r.vis {
 		v := &r.vis[i]
 		if v.gpu > 0 {
-			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu {
-				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true})
+			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
+				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true, amb: v.amb})
 			}
 			gslot = r.gpu.writeItem(gslot, v.gpu-1)
 			r.runs[len(r.runs)-1].to = gslot
 			continue
 		}
-		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu {
-			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page})
+		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
+			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page, amb: v.amb})
 		}
 		qs := r.boards[v.lo:v.hi]
 		for n := v.k.layers - 1; n >= 0; n-- {

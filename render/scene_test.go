@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/channel"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // effectOf returns a paused effect of the edited default spec on a w × h
@@ -104,7 +106,7 @@ func TestBudgetThinning(t *testing.T) {
 	// stable: the rule is a pure function of the stream and the fraction
 	e.Advance(0.1)
 	for _, q := range e.AppendQuads(nil) {
-		want := emitter.Unit(q.Stream, emitter.ChannelThin) < keep2
+		want := hash.Unit(q.Stream, channel.Thin) < keep2
 		if k2[q.Key] != want {
 			t.Fatalf("key %d kept %v, want %v", q.Key, k2[q.Key], want)
 		}

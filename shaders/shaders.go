@@ -1,9 +1,19 @@
 // Package shaders holds Ember's Kage shader sources, embedded from the .kage
 // files next to this one. It imports no engine: package render compiles the
 // sources with Ebitengine, and tools can read them as plain text.
+//
+// The .kage files here are generated (go generate ./shaders) from one
+// source in src/: each shader's own file, the helpers and appearance stage
+// both share (src/common.kage), and constants generated from the Go
+// declarations the shaders must agree with (internal/rowlayout,
+// internal/channel, emitter's enums); see internal/codegen/kage. Edit the
+// files in src/, never the generated ones: a test fails when they are
+// stale.
 package shaders
 
 import _ "embed"
+
+//go:generate go run gen.go
 
 // Particle is the source of the batched particle shader (particle.kage). It
 // evaluates a particle's appearance per fragment as docs/appearance.md

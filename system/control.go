@@ -82,6 +82,26 @@ func Restart(w donburi.World, e donburi.Entity) bool {
 	return true
 }
 
+// SetSnapshot swaps the effect's snapshot (a hot-reloaded effect file),
+// keeping its clock, seed and history (emitter.Effect.SetSnapshot), and
+// tells its timeline when the new spec's TimeScale differs: world seeks to
+// clocks before the swap then use the new scale and are not exact. A nil
+// snapshot does nothing.
+func SetSnapshot(w donburi.World, e donburi.Entity, snap *emitter.Snapshot) bool {
+	d, ok := component.Get(w, e)
+	if !ok || d.Effect == nil {
+		return false
+	}
+	if snap == nil {
+		return true
+	}
+	d.Effect.SetSnapshot(snap)
+	if ts := snap.Spec().TimeScale; ts != d.Timeline.TimeScale() {
+		d.Timeline.SetTimeScale(ts)
+	}
+	return true
+}
+
 // Find returns the live effect entity of w named name (see
 // component.RegistryData.Lookup: names are unique per world).
 func Find(w donburi.World, name string) (donburi.Entity, bool) {

@@ -35,11 +35,13 @@
 //
 // # Seeking
 //
-// Each effect entity keeps a component.Timeline: the world clock at which
+// Each effect entity keeps a timeline (component.EffectData.Timeline, whose
+// type is internal to Ember): the world clock at which
 // it was spawned and a segment per change of its play state (play, pause,
 // SetTime, restart), each with the effect clock and world step at its
 // start. Within a playing segment the effect clock is a function of the
-// world clock (component.Segment.ClockAt), the same one stepping follows,
+// world clock (the segment's ClockAt, with emitter.Ticks' saturating
+// scaling), the same one stepping follows,
 // so [Seek] can set every effect, paused, resumed or restarted in between,
 // to exactly the clock stepping showed at the target. Effects spawned after
 // the target become dormant (invisible) until the world clock reaches their
@@ -56,7 +58,7 @@
 //
 // # Retiring
 //
-// A one-shot effect (component.Options.OneShot) that is playing and
+// A one-shot effect (component.SpawnOptions.OneShot) that is playing and
 // drained (emitter.Effect.Done) is removed with its transform children at
 // the end of the update, and an [EffectDone] event is published on
 // [EffectDoneEvent] (deliver it with events.ProcessAllEvents). An effect

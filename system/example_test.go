@@ -28,12 +28,12 @@ func confetti() *emitter.Snapshot {
 // EffectDone.
 func ExampleEmit() {
 	world := donburi.NewWorld()
-	scheduler := system.New(nil)
+	scheduler := system.NewScheduler(nil)
 	system.EffectDoneEvent.Subscribe(world, func(w donburi.World, ev system.EffectDone) {
 		fmt.Printf("%s done at %.2f s\n", ev.Name, system.Time(w))
 	})
 
-	reward, _ := component.NewEffect(world, confetti(), &component.Options{Name: "reward", OneShot: true})
+	reward, _ := component.Spawn(world, confetti(), &component.SpawnOptions{Name: "reward", OneShot: true})
 	system.Emit(world, reward, 50)
 
 	for frame := 1; frame <= 90; frame++ {
@@ -56,8 +56,8 @@ func ExampleEmit() {
 // clock, so going back shows exactly the frames shown on the way forward.
 func ExampleSeek() {
 	world := donburi.NewWorld()
-	scheduler := system.New(nil)
-	burst, _ := component.NewEffect(world, confetti(), nil)
+	scheduler := system.NewScheduler(nil)
+	burst, _ := component.Spawn(world, confetti(), nil)
 	system.Emit(world, burst, 40)
 	fx, _ := component.Get(world, burst)
 

@@ -23,9 +23,9 @@ func TestReplayKeepsHostTrack(t *testing.T) {
 	sp := streamSpec()
 	sp.LockedToPart = false
 	sp.VelocityInheritance = 0.4
-	e := newEffect(t, w, sp, component.Options{Transform: true, Play: true})
+	e := newEffect(t, w, sp, component.SpawnOptions{Transform: true, Play: true})
 	transform.AppendChild(ship, w.Entry(e), false)
-	s := New(nil)
+	s := NewScheduler(nil)
 	move := func() {
 		// The ship circles: its placement is a function of the world clock,
 		// as a game's scripted motion would be.

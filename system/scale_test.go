@@ -18,9 +18,9 @@ func TestTransformScale(t *testing.T) {
 	parent := w.Entry(w.Create(transform.Transform))
 	transform.GetTransform(parent).LocalScale = dmath.Vec2{X: 2, Y: 3}
 	sp := streamSpec()
-	e := newEffect(t, w, sp, component.Options{Transform: true, Play: true})
+	e := newEffect(t, w, sp, component.SpawnOptions{Transform: true, Play: true})
 	transform.AppendChild(parent, w.Entry(e), false)
-	s := New(nil)
+	s := NewScheduler(nil)
 	for range 30 {
 		s.UpdateWorld(w)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/timeline"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	"github.com/yohamta/donburi/features/events"
@@ -15,9 +16,9 @@ import (
 // DefaultTPS is the scheduler's default update rate: Ebitengine's default.
 const DefaultTPS = 60
 
-// Options configures a [Scheduler]; nil or the zero value gives the
+// SchedulerOptions configures a [Scheduler]; nil or the zero value gives the
 // defaults.
-type Options struct {
+type SchedulerOptions struct {
 	// TPS is the number of updates per second of game time (default
 	// DefaultTPS): the fixed step is 1/TPS s, rounded to the tick. Every
 	// rate that divides emitter.TicksPerSecond (24, 25, 30, 48, 50, 60, 90,
@@ -82,8 +83,8 @@ type tagOp struct {
 }
 
 // New returns a scheduler.
-func New(opts *Options) *Scheduler {
-	var o Options
+func NewScheduler(opts *SchedulerOptions) *Scheduler {
+	var o SchedulerOptions
 	if opts != nil {
 		o = *opts
 	}
@@ -108,15 +109,14 @@ func New(opts *Options) *Scheduler {
 func (s *Scheduler) Step() emitter.Ticks { return s.step }
 
 // WorldStep returns the step the next update moves the world clock by:
-// the fixed step times TimeScale, rounded to the tick (0 when paused).
+// Step().Scale(TimeScale), the fixed step times TimeScale rounded to the
+// tick and saturating at the ends of the clock's range (0 when paused or
+// when TimeScale is NaN).
 func (s *Scheduler) WorldStep() emitter.Ticks {
-	if s.Paused || s.TimeScale != s.TimeScale {
+	if s.Paused {
 		return 0
 	}
-	if s.TimeScale == 1 {
-		return s.step
-	}
-	return emitter.Ticks(math.Round(float64(s.step) * s.TimeScale))
+	return s.step.Scale(s.TimeScale)
 }
 
 // Stepped returns how many effects the last update advanced: the playing
@@ -138,7 +138,7 @@ func (s *Scheduler) UpdateWorld(w donburi.World) {
 	}
 	reg := component.GetRegistry(w)
 	if dt < 0 {
-		s.seeker.seek(w, reg, max(reg.Now+dt, 0))
+		s.seeker.seek(w, reg, max(reg.Now.Add(dt), 0))
 		return
 	}
 	s.w, s.reg, s.dt = w, reg, dt
@@ -149,20 +149,11 @@ func (s *Scheduler) UpdateWorld(w donburi.World) {
 		component.PlayingQuery().Each(w, s.anchorFn)
 		reg.Step = dt
 	}
-	reg.Now = addTicks(reg.Now, dt)
+	reg.Now = reg.Now.Add(dt)
 	reg.Reach = max(reg.Reach, reg.Now)
 	component.PlayingQuery().Each(w, s.stepFn)
 	pendingQuery.Each(w, s.pendingFn)
 	s.flush(w, reg)
-}
-
-// addTicks adds without overflow.
-func addTicks(a, b emitter.Ticks) emitter.Ticks {
-	c := a + b
-	if b > 0 && c < a {
-		return math.MaxInt64
-	}
-	return c
 }
 
 // anchorEntry records a segment for a playing effect at the world clock
@@ -178,7 +169,7 @@ func (s *Scheduler) anchorEntry(entry *donburi.Entry) {
 // record starts a segment at the world clock from the effect's state.
 func record(d *component.EffectData, reg *component.RegistryData, step emitter.Ticks) {
 	e := d.Effect
-	d.Timeline.Record(component.Segment{
+	d.Timeline.Record(timeline.Segment{
 		World: reg.Now, Clock: e.Clock(), Step: step, Playing: e.Playing(), Run: d.Timeline.Run(),
 	}, reg.Reach)
 }
@@ -195,7 +186,7 @@ func (s *Scheduler) stepEntry(entry *donburi.Entry) {
 		// Paused behind the plugin's back (Effect.Pause): note it at the
 		// clock it stopped at and stop visiting it.
 		if e != nil {
-			d.Timeline.Record(component.Segment{
+			d.Timeline.Record(timeline.Segment{
 				World: s.reg.Now - s.dt, Clock: e.Clock(), Step: s.dt, Run: d.Timeline.Run(),
 			}, s.reg.Reach)
 		}
@@ -230,8 +221,8 @@ func (s *Scheduler) settle(entry *donburi.Entry, d *component.EffectData, tracke
 // feedHost records the transform's world placement on the host track at
 // the effect's clock, and sizes the host by the transform's world scale.
 // donburi's rotation is degrees clockwise on a +Y-down screen, as Ember's.
-// The host size is not history: like a resized GUI host in Spray, a scaled
-// entity scales its live particles too.
+// The host size is not history: like a resized GUI host, a scaled entity
+// scales its live particles too.
 func feedHost(entry *donburi.Entry, d *component.EffectData) {
 	e := d.Effect
 	p := transform.WorldPosition(entry)

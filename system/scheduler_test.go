@@ -13,9 +13,9 @@ import (
 	"github.com/yohamta/donburi/features/transform"
 )
 
-func newEffect(t testing.TB, w donburi.World, spec emitter.Spec, opts component.Options) donburi.Entity {
+func newEffect(t testing.TB, w donburi.World, spec emitter.Spec, opts component.SpawnOptions) donburi.Entity {
 	t.Helper()
-	e, err := component.NewEffect(w, mustSnap(t, spec), &opts)
+	e, err := component.Spawn(w, mustSnap(t, spec), &opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,17 +39,17 @@ func burstSpec() emitter.Spec {
 }
 
 func TestDefaults(t *testing.T) {
-	s := New(nil)
+	s := NewScheduler(nil)
 	if s.Step() != emitter.TicksPerSecond/60 || s.WorldStep() != s.Step() || s.TimeScale != 1 || s.Paused {
-		t.Errorf("New(nil): step %d, world step %d, TimeScale %v, Paused %v", s.Step(), s.WorldStep(), s.TimeScale, s.Paused)
+		t.Errorf("NewScheduler(nil): step %d, world step %d, TimeScale %v, Paused %v", s.Step(), s.WorldStep(), s.TimeScale, s.Paused)
 	}
 	for _, tps := range []int{24, 25, 30, 48, 50, 60, 90, 100, 120, 144, 240} {
-		s := New(&Options{TPS: tps})
+		s := NewScheduler(&SchedulerOptions{TPS: tps})
 		if s.Step()*emitter.Ticks(tps) != emitter.TicksPerSecond {
 			t.Errorf("%d TPS: step %d is not exact", tps, s.Step())
 		}
 	}
-	s = New(&Options{TimeScale: 0.5, Paused: true})
+	s = NewScheduler(&SchedulerOptions{TimeScale: 0.5, Paused: true})
 	if s.WorldStep() != 0 {
 		t.Errorf("paused world step %d", s.WorldStep())
 	}
@@ -63,15 +63,51 @@ func TestDefaults(t *testing.T) {
 	}
 }
 
+// TestWorldStepSaturates: an absurd TimeScale saturates the world step and
+// the world clock at the end of the range, with the one rule of
+// emitter.Ticks, instead of wrapping into a negative step that would seek
+// backwards.
+func TestWorldStepSaturates(t *testing.T) {
+	const top = emitter.Ticks(math.MaxInt64)
+	step := emitter.Ticks(emitter.TicksPerSecond / 60)
+	cases := []struct {
+		name        string
+		scale       float64
+		step, clock emitter.Ticks
+	}{
+		{"1", 1, step, 2 * step},
+		{"1e12", 1e12, top, top},
+		{"+Inf", math.Inf(1), top, top},
+		{"1e300", 1e300, top, top},
+		{"NaN", math.NaN(), 0, 0},
+	}
+	for _, c := range cases {
+		w := donburi.NewWorld()
+		e := newEffect(t, w, streamSpec(), component.SpawnOptions{Play: true})
+		s := NewScheduler(&SchedulerOptions{TimeScale: c.scale})
+		if got := s.WorldStep(); got != c.step {
+			t.Errorf("TimeScale %s: WorldStep %d, want %d", c.name, got, c.step)
+		}
+		s.UpdateWorld(w)
+		s.UpdateWorld(w)
+		if got := Clock(w); got != c.clock {
+			t.Errorf("TimeScale %s: world clock after two updates %d, want %d", c.name, got, c.clock)
+		}
+		if got := effectOf(t, w, e).Clock(); got != c.clock {
+			t.Errorf("TimeScale %s: effect clock after two updates %d, want %d", c.name, got, c.clock)
+		}
+	}
+}
+
 // TestClocks: the world clock moves by the scaled step; effects by the world
 // step times their own TimeScale; Paused and TimeScale 0 stop everything.
 func TestClocks(t *testing.T) {
 	w := donburi.NewWorld()
 	slow := streamSpec()
 	slow.TimeScale = 0.5
-	a := newEffect(t, w, streamSpec(), component.Options{Play: true})
-	b := newEffect(t, w, slow, component.Options{Play: true})
-	s := New(&Options{TPS: 30})
+	a := newEffect(t, w, streamSpec(), component.SpawnOptions{Play: true})
+	b := newEffect(t, w, slow, component.SpawnOptions{Play: true})
+	s := NewScheduler(&SchedulerOptions{TPS: 30})
 	for range 30 {
 		s.UpdateWorld(w)
 	}
@@ -106,10 +142,10 @@ func TestPausedNotVisited(t *testing.T) {
 	w := donburi.NewWorld()
 	var all []donburi.Entity
 	for i := range 10 {
-		all = append(all, newEffect(t, w, streamSpec(), component.Options{Play: i < 6}))
+		all = append(all, newEffect(t, w, streamSpec(), component.SpawnOptions{Play: i < 6}))
 	}
 	Pause(w, all[0])
-	s := New(nil)
+	s := NewScheduler(nil)
 	s.UpdateWorld(w)
 	if s.visits != 5 || s.Stepped() != 5 {
 		t.Fatalf("visited %d, stepped %d effects; want the 5 playing", s.visits, s.Stepped())
@@ -148,13 +184,13 @@ func TestZeroAllocs(t *testing.T) {
 	w := donburi.NewWorld()
 	parent := w.Entry(w.Create(transform.Transform))
 	for i := range 8 {
-		e := newEffect(t, w, streamSpec(), component.Options{Play: true, Transform: i%2 == 0, History: 1})
+		e := newEffect(t, w, streamSpec(), component.SpawnOptions{Play: true, Transform: i%2 == 0, History: 1})
 		if i%2 == 0 {
 			transform.AppendChild(parent, w.Entry(e), false)
 		}
 	}
-	newEffect(t, w, streamSpec(), component.Options{}) // paused
-	s := New(nil)
+	newEffect(t, w, streamSpec(), component.SpawnOptions{}) // paused
+	s := NewScheduler(nil)
 	col := NewCollector(0)
 	items := col.AppendRasterItems(w, nil)
 	frame := 0
@@ -182,14 +218,14 @@ func TestOneShot(t *testing.T) {
 	var got []EffectDone
 	EffectDoneEvent.Subscribe(w, func(_ donburi.World, ev EffectDone) { got = append(got, ev) })
 	parent := w.Entry(w.Create(transform.Transform))
-	boom := newEffect(t, w, burstSpec(), component.Options{OneShot: true, Name: "boom", Transform: true})
+	boom := newEffect(t, w, burstSpec(), component.SpawnOptions{OneShot: true, Name: "boom", Transform: true})
 	transform.AppendChild(parent, w.Entry(boom), false)
-	keep := newEffect(t, w, burstSpec(), component.Options{Name: "keep"})
-	loop := newEffect(t, w, streamSpec(), component.Options{OneShot: true, Play: true, Name: "loop"})
-	idle := newEffect(t, w, burstSpec(), component.Options{OneShot: true, Name: "idle"}) // paused: never drains
+	keep := newEffect(t, w, burstSpec(), component.SpawnOptions{Name: "keep"})
+	loop := newEffect(t, w, streamSpec(), component.SpawnOptions{OneShot: true, Play: true, Name: "loop"})
+	idle := newEffect(t, w, burstSpec(), component.SpawnOptions{OneShot: true, Name: "idle"}) // paused: never drains
 	Emit(w, boom, 10)
 	Emit(w, keep, 10)
-	s := New(nil)
+	s := NewScheduler(nil)
 	for range 29 { // 0.48 s < Lifetime.Max
 		s.UpdateWorld(w)
 	}
@@ -213,7 +249,7 @@ func TestOneShot(t *testing.T) {
 	if _, ok := Find(w, "boom"); ok {
 		t.Error("Find finds the retired effect")
 	}
-	if _, err := component.NewEffect(w, mustSnap(t, burstSpec()), &component.Options{Name: "boom"}); err != nil {
+	if _, err := component.Spawn(w, mustSnap(t, burstSpec()), &component.SpawnOptions{Name: "boom"}); err != nil {
 		t.Errorf("the retired effect's name is not free: %v", err)
 	}
 	for range 600 {
@@ -236,10 +272,10 @@ func TestFind(t *testing.T) {
 	if _, ok := Find(w, "fire"); ok {
 		t.Fatal("Find in an empty world")
 	}
-	fire := newEffect(t, w, streamSpec(), component.Options{Name: "fire"})
-	smoke := newEffect(t, w, streamSpec(), component.Options{Name: "smoke"})
-	newEffect(t, w, streamSpec(), component.Options{}) // unnamed ones do not collide
-	newEffect(t, w, streamSpec(), component.Options{})
+	fire := newEffect(t, w, streamSpec(), component.SpawnOptions{Name: "fire"})
+	smoke := newEffect(t, w, streamSpec(), component.SpawnOptions{Name: "smoke"})
+	newEffect(t, w, streamSpec(), component.SpawnOptions{}) // unnamed ones do not collide
+	newEffect(t, w, streamSpec(), component.SpawnOptions{})
 	if e, ok := Find(w, "fire"); !ok || e != fire {
 		t.Errorf("Find(fire) = %v, %v", e, ok)
 	}
@@ -249,7 +285,7 @@ func TestFind(t *testing.T) {
 	if _, ok := Find(w, ""); ok {
 		t.Error("Find of the empty name")
 	}
-	_, err := component.NewEffect(w, mustSnap(t, streamSpec()), &component.Options{Name: "fire"})
+	_, err := component.Spawn(w, mustSnap(t, streamSpec()), &component.SpawnOptions{Name: "fire"})
 	if !errors.Is(err, component.ErrNameTaken) {
 		t.Errorf("a second fire: %v", err)
 	}
@@ -257,7 +293,7 @@ func TestFind(t *testing.T) {
 	if _, ok := Find(w, "fire"); ok {
 		t.Error("Find finds a removed entity")
 	}
-	again := newEffect(t, w, streamSpec(), component.Options{Name: "fire"})
+	again := newEffect(t, w, streamSpec(), component.SpawnOptions{Name: "fire"})
 	if e, ok := Find(w, "fire"); !ok || e != again {
 		t.Errorf("Find(fire) after reuse = %v, %v", e, ok)
 	}
@@ -284,11 +320,11 @@ func TestTransformHost(t *testing.T) {
 	sp.Speed = emitter.Constant(2)
 	sp.Lifetime = emitter.Constant(10)
 	sp.LockedToPart = true
-	e := newEffect(t, w, sp, component.Options{Transform: true, X: 3, Y: 4})
+	e := newEffect(t, w, sp, component.SpawnOptions{Transform: true, X: 3, Y: 4})
 	entry := w.Entry(e)
 	transform.AppendChild(arm, entry, false)
 	Emit(w, e, 1)
-	s := New(nil)
+	s := NewScheduler(nil)
 	for range 30 {
 		s.UpdateWorld(w)
 	}
@@ -313,8 +349,8 @@ func TestTimeScaleSeek(t *testing.T) {
 	w := donburi.NewWorld()
 	odd := streamSpec()
 	odd.TimeScale = 0.123456
-	e := newEffect(t, w, odd, component.Options{Play: true})
-	s := New(&Options{TPS: 144})
+	e := newEffect(t, w, odd, component.SpawnOptions{Play: true})
+	s := NewScheduler(&SchedulerOptions{TPS: 144})
 	clocks := map[emitter.Ticks]emitter.Ticks{}
 	for i := range 300 {
 		switch i {
@@ -345,11 +381,11 @@ func TestTimeScaleSeek(t *testing.T) {
 // reaches the spawn again; a control on a dormant effect spawns it there.
 func TestDormant(t *testing.T) {
 	w := donburi.NewWorld()
-	s := New(nil)
+	s := NewScheduler(nil)
 	for range 60 {
 		s.UpdateWorld(w)
 	}
-	late := newEffect(t, w, streamSpec(), component.Options{Play: true})
+	late := newEffect(t, w, streamSpec(), component.SpawnOptions{Play: true})
 	col := NewCollector(0)
 	for range 30 {
 		s.UpdateWorld(w)
@@ -386,8 +422,8 @@ func TestDormant(t *testing.T) {
 // effect drops its recorded future: later segments and bursts.
 func TestControlRewritesFuture(t *testing.T) {
 	w := donburi.NewWorld()
-	e := newEffect(t, w, burstSpec(), component.Options{})
-	s := New(nil)
+	e := newEffect(t, w, burstSpec(), component.SpawnOptions{})
+	s := NewScheduler(nil)
 	Emit(w, e, 5)
 	for i := range 120 {
 		if i == 30 || i == 60 {
@@ -421,9 +457,9 @@ func TestControlRewritesFuture(t *testing.T) {
 
 func TestLayers(t *testing.T) {
 	w := donburi.NewWorld()
-	a := newEffect(t, w, streamSpec(), component.Options{})
-	b := newEffect(t, w, streamSpec(), component.Options{Layer: 2, Play: true})
-	c := newEffect(t, w, streamSpec(), component.Options{Layer: 2})
+	a := newEffect(t, w, streamSpec(), component.SpawnOptions{})
+	b := newEffect(t, w, streamSpec(), component.SpawnOptions{Layer: 2, Play: true})
+	c := newEffect(t, w, streamSpec(), component.SpawnOptions{Layer: 2})
 	Play(w, c) // moves c to another archetype: the order stays by entity
 	col0, col2 := NewCollector(0), NewCollector(2)
 	if got := col0.Collect(w); len(got) != 1 || got[0].Entity() != a {
@@ -432,5 +468,46 @@ func TestLayers(t *testing.T) {
 	got := col2.Collect(w)
 	if len(got) != 2 || got[0].Entity() != b || got[1].Entity() != c || col2.Layer() != 2 {
 		t.Errorf("layer 2: %v", got)
+	}
+}
+
+// TestSetSnapshot: swapping an effect's snapshot keeps its clock and tells
+// its timeline the new TimeScale, so later steps and seeks use it.
+func TestSetSnapshot(t *testing.T) {
+	w := donburi.NewWorld()
+	e := newEffect(t, w, streamSpec(), component.SpawnOptions{Play: true})
+	s := NewScheduler(nil)
+	for range 30 {
+		s.UpdateWorld(w)
+	}
+	half := streamSpec()
+	half.TimeScale = 0.5
+	cases := []struct {
+		name  string
+		w     donburi.World
+		e     donburi.Entity
+		snap  *emitter.Snapshot
+		ok    bool
+		scale float64
+	}{
+		{"a nil snapshot changes nothing", w, e, nil, true, 1},
+		{"a slower spec", w, e, mustSnap(t, half), true, 0.5},
+		{"no such entity", w, donburi.Null, mustSnap(t, streamSpec()), false, 0.5},
+		{"no world", nil, e, mustSnap(t, streamSpec()), false, 0.5},
+	}
+	for _, c := range cases {
+		before := effectOf(t, w, e).Clock()
+		if got := SetSnapshot(c.w, c.e, c.snap); got != c.ok {
+			t.Errorf("%s: SetSnapshot = %v, want %v", c.name, got, c.ok)
+		}
+		d, _ := component.Get(w, e)
+		if d.Effect.Clock() != before || d.Timeline.TimeScale() != c.scale {
+			t.Errorf("%s: clock %d (was %d), timeline TimeScale %v, want %v", c.name, d.Effect.Clock(), before, d.Timeline.TimeScale(), c.scale)
+		}
+	}
+	before := effectOf(t, w, e).Clock()
+	s.UpdateWorld(w)
+	if got, want := effectOf(t, w, e).Clock()-before, s.Step().Scale(0.5); got != want {
+		t.Errorf("a step after the swap moved the clock by %d, want %d", got, want)
 	}
 }

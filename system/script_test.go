@@ -87,17 +87,17 @@ const frameW, frameH = 240, 180
 
 func newGame(t testing.TB, tps int) *game {
 	w := donburi.NewWorld()
-	g := &game{t: t, w: w, s: New(&Options{TPS: tps}), col: NewCollector(0), fx: map[string]donburi.Entity{}, oneShot: true}
+	g := &game{t: t, w: w, s: NewScheduler(&SchedulerOptions{TPS: tps}), col: NewCollector(0), fx: map[string]donburi.Entity{}, oneShot: true}
 	g.parent = w.Entry(w.Create(transform.Transform))
 	EffectDoneEvent.Subscribe(w, func(_ donburi.World, ev EffectDone) { g.done = append(g.done, ev) })
 	return g
 }
 
-func (g *game) spawn(name string, snap *emitter.Snapshot, opts component.Options) donburi.Entity {
+func (g *game) spawn(name string, snap *emitter.Snapshot, opts component.SpawnOptions) donburi.Entity {
 	g.t.Helper()
 	opts.Name = name
 	opts.HostWidth, opts.HostHeight = 50, 50
-	e, err := component.NewEffect(g.w, snap, &opts)
+	e, err := component.Spawn(g.w, snap, &opts)
 	if err != nil {
 		g.t.Fatal(err)
 	}
@@ -109,16 +109,16 @@ func (g *game) spawn(name string, snap *emitter.Snapshot, opts component.Options
 func (g *game) act(now emitter.Ticks) {
 	switch now {
 	case at(0):
-		g.spawn("stream", mustSnap(g.t, streamSpec()), component.Options{Play: true, X: 70, Y: 150, Seed: 7})
-		g.spawn("pausy", mustSnap(g.t, streamSpec()), component.Options{Play: true, X: 170, Y: 140, Seed: 9})
+		g.spawn("stream", mustSnap(g.t, streamSpec()), component.SpawnOptions{Play: true, X: 70, Y: 150, Seed: 7})
+		g.spawn("pausy", mustSnap(g.t, streamSpec()), component.SpawnOptions{Play: true, X: 170, Y: 140, Seed: 9})
 	case at(1):
 		spec, err := effectfile.Load("../examples/effects/confetti.json")
 		if err != nil {
 			g.t.Fatal(err)
 		}
-		g.spawn("confetti", mustSnap(g.t, spec), component.Options{OneShot: g.oneShot, X: 120, Y: 70, Seed: 3})
+		g.spawn("confetti", mustSnap(g.t, spec), component.SpawnOptions{OneShot: g.oneShot, X: 120, Y: 70, Seed: 3})
 	case at(2):
-		e := g.spawn("follower", mustSnap(g.t, followerSpec()), component.Options{Play: true, Transform: true, X: 10, Y: 0, Seed: 5})
+		e := g.spawn("follower", mustSnap(g.t, followerSpec()), component.SpawnOptions{Play: true, Transform: true, X: 10, Y: 0, Seed: 5})
 		transform.AppendChild(g.parent, g.w.Entry(e), false)
 		Emit(g.w, g.fx["confetti"], 40) // paused: restarts and plays
 	case at(4):
@@ -150,7 +150,7 @@ func (g *game) moveParent(next emitter.Ticks) {
 func (g *game) frame() []byte {
 	img := image.NewRGBA(image.Rect(0, 0, frameW, frameH))
 	g.items = g.col.AppendRasterItems(g.w, g.items[:0])
-	g.ras.Draw(img, g.items, nil)
+	g.ras.Draw(img, g.items)
 	return img.Pix
 }
 

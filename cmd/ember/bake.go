@@ -16,7 +16,8 @@ import (
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/raster/bake"
+	"github.com/emberfx/ember/texture"
 )
 
 // bakeSynopsis is bake's command line.
@@ -51,7 +52,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 		printProblems(stderr, err)
 		return exitInvalid
 	}
-	data, err := bake(&spec, o)
+	data, err := render(&spec, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "ember bake: %v\n", err)
 		return exitInvalid
@@ -68,9 +69,9 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// bake renders what o asks for and returns the encoded file.
-func bake(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
-	tex, strip, err := raster.LoadTextures(o.file, spec)
+// render renders what o asks for and returns the encoded file.
+func render(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
+	tex, strip, err := texture.LoadEffectImages(o.file, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -78,17 +79,17 @@ func bake(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &raster.Scene{
+	s := &bake.Scene{
 		Snapshot: snap, Seed: o.seed, Width: o.w, Height: o.h,
 		Background: o.bg, Texture: tex, Strip: strip,
 	}
 	for _, b := range o.bursts {
-		s.Bursts = append(s.Bursts, raster.Burst{Count: b.Count, At: b.Time})
+		s.Bursts = append(s.Bursts, bake.Burst{Count: b.Count, At: b.Time})
 	}
 	var buf bytes.Buffer
 	switch {
 	case o.gif:
-		g, err := raster.GIF(s, o.from, o.to, o.fps)
+		g, err := bake.GIF(s, o.from, o.to, o.fps)
 		if err != nil {
 			return nil, err
 		}
@@ -97,7 +98,7 @@ func bake(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
 			return nil, err
 		}
 	case o.cols > 0:
-		img, err := raster.Sheet(s, o.cols, o.rows, o.from, o.to)
+		img, err := bake.Sheet(s, o.cols, o.rows, o.from, o.to)
 		if err != nil {
 			return nil, err
 		}
@@ -105,7 +106,7 @@ func bake(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
 			return nil, err
 		}
 	default:
-		img, err := raster.Frame(s, o.at)
+		img, err := bake.Frame(s, o.at)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +125,7 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 		at, from, to secondsFlag
 		seed         seedFlag
 		emits        emitFlag
-		host         = hostFlag{raster.DefaultWidth, raster.DefaultHeight}
+		host         = hostFlag{bake.DefaultWidth, bake.DefaultHeight}
 		sheet        gridFlag
 		bg           = bgFlag{0, 0, 0, 255}
 		asGIF        bool
@@ -169,8 +170,8 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 	if host.W != math.Trunc(host.W) || host.H != math.Trunc(host.H) {
 		return fail("--host %s: the canvas needs whole pixels", host.String())
 	}
-	if host.W*host.H > raster.MaxCanvasPixels {
-		return fail("--host %s: more than %d pixels", host.String(), raster.MaxCanvasPixels)
+	if host.W*host.H > bake.MaxCanvasPixels {
+		return fail("--host %s: more than %d pixels", host.String(), bake.MaxCanvasPixels)
 	}
 	o.w, o.h = int(host.W), int(host.H)
 	switch {
@@ -204,8 +205,8 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 		if o.to < o.from {
 			return fail("--to %v is before --from %v", o.to, o.from)
 		}
-		if int64(sheet.cols)*int64(sheet.rows)*int64(o.w)*int64(o.h) > raster.MaxCanvasPixels {
-			return fail("--sheet %dx%d of %dx%d frames is more than %d pixels", sheet.cols, sheet.rows, o.w, o.h, raster.MaxCanvasPixels)
+		if int64(sheet.cols)*int64(sheet.rows)*int64(o.w)*int64(o.h) > bake.MaxCanvasPixels {
+			return fail("--sheet %dx%d of %dx%d frames is more than %d pixels", sheet.cols, sheet.rows, o.w, o.h, bake.MaxCanvasPixels)
 		}
 	default:
 		if from.set || to.set {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/raster/bake"
 )
 
 // bakeEffect is a small steady stream that shows particles from 0.1 s on.
@@ -53,7 +53,7 @@ func decodePNG(t *testing.T, data []byte) image.Image {
 }
 
 // TestBakeFrame: a frame is a PNG of the host's size (200x100 by default),
-// the background where no particle is, and exactly raster.Frame's pixels.
+// the background where no particle is, and exactly bake.Frame's pixels.
 func TestBakeFrame(t *testing.T) {
 	fx := writeFile(t, "fx.yaml", bakeEffect)
 	status, data, stderr := bakeRun(t, fx, "--at", "1", "--seed", "7", "--emit", "20@0.5")
@@ -69,7 +69,7 @@ func TestBakeFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap, _ := emitter.NewSnapshot(&spec)
-	want, err := raster.Frame(&raster.Scene{Snapshot: snap, Seed: 7, Bursts: []raster.Burst{{Count: 20, At: 0.5}}}, 1)
+	want, err := bake.Frame(&bake.Scene{Snapshot: snap, Seed: 7, Bursts: []bake.Burst{{Count: 20, At: 0.5}}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestBakeFrame(t *testing.T) {
 		}
 	}
 	if !bytes.Equal(got.Pix, want.Pix) {
-		t.Error("the PNG differs from raster.Frame")
+		t.Error("the PNG differs from bake.Frame")
 	}
 
 	status, data, stderr = bakeRun(t, fx, "--at", "1", "--host", "64x48", "--bg", "#0A141E")
@@ -121,28 +121,31 @@ func TestBakeSheet(t *testing.T) {
 func TestBakeGIF(t *testing.T) {
 	fx := writeFile(t, "fx.yaml", bakeEffect)
 	for _, c := range []struct {
+		name   string
 		args   []string
 		frames int
 		delay  int
 	}{
-		{[]string{"--gif", "--at", "1", "--fps", "10"}, 11, 10},
-		{[]string{"--gif", "--from", "0.5", "--to", "1", "--fps", "20"}, 11, 5},
-		{[]string{"--gif", "--at", "0.4"}, 11, 4}, // 25 fps by default
+		{"--gif --at 1 --fps 10, frames 11, delay 10", []string{"--gif", "--at", "1", "--fps", "10"}, 11, 10},
+		{"--gif --from 0.5 --to 1 --fps 20, frames 11, delay 5", []string{"--gif", "--from", "0.5", "--to", "1", "--fps", "20"}, 11, 5},
+		{"25 fps by default", []string{"--gif", "--at", "0.4"}, 11, 4}, // 25 fps by default
 	} {
-		status, data, stderr := bakeRun(t, append([]string{fx, "--host", "50x40"}, c.args...)...)
-		if status != exitOK {
-			t.Fatalf("%v: status %d: %s", c.args, status, stderr)
-		}
-		g, err := gif.DecodeAll(bytes.NewReader(data))
-		if err != nil {
-			t.Fatalf("%v: not a GIF: %v", c.args, err)
-		}
-		if len(g.Image) != c.frames || g.Delay[0] != c.delay {
-			t.Errorf("%v: %d frames with delay %d, want %d with %d", c.args, len(g.Image), g.Delay[0], c.frames, c.delay)
-		}
-		if g.Config.Width != 50 || g.Config.Height != 40 {
-			t.Errorf("%v: %dx%d, want 50x40", c.args, g.Config.Width, g.Config.Height)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			status, data, stderr := bakeRun(t, append([]string{fx, "--host", "50x40"}, c.args...)...)
+			if status != exitOK {
+				t.Fatalf("%v: status %d: %s", c.args, status, stderr)
+			}
+			g, err := gif.DecodeAll(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("%v: not a GIF: %v", c.args, err)
+			}
+			if len(g.Image) != c.frames || g.Delay[0] != c.delay {
+				t.Errorf("%v: %d frames with delay %d, want %d with %d", c.args, len(g.Image), g.Delay[0], c.frames, c.delay)
+			}
+			if g.Config.Width != 50 || g.Config.Height != 40 {
+				t.Errorf("%v: %dx%d, want 50x40", c.args, g.Config.Width, g.Config.Height)
+			}
+		})
 	}
 }
 
@@ -229,31 +232,34 @@ func TestBakeInvalidFile(t *testing.T) {
 func TestBakeBadFlags(t *testing.T) {
 	fx := writeFile(t, "fx.yaml", bakeEffect)
 	for _, c := range []struct {
+		name string
 		args []string
 		want string
 	}{
-		{[]string{fx, "--at", "1"}, "-o OUT is required"},
-		{[]string{fx, "-o", "x.png"}, "--at T is required"},
-		{[]string{"-o", "x.png", "--at", "1"}, "want one effect file"},
-		{[]string{fx, "--at", "-1", "-o", "x.png"}, "negative"},
-		{[]string{fx, "--sheet", "0x2", "--to", "1", "-o", "x.png"}, "not CxR"},
-		{[]string{fx, "--sheet", "3x2", "-o", "x.png"}, "--sheet needs --to"},
-		{[]string{fx, "--sheet", "3x2", "--at", "1", "--to", "2", "-o", "x.png"}, "not --at"},
-		{[]string{fx, "--sheet", "3x2", "--from", "2", "--to", "1", "-o", "x.png"}, "before --from"},
-		{[]string{fx, "--gif", "--sheet", "3x2", "--to", "1", "-o", "x.gif"}, "cannot go together"},
-		{[]string{fx, "--gif", "-o", "x.gif"}, "--gif needs --to"},
-		{[]string{fx, "--gif", "--at", "1", "--to", "2", "-o", "x.gif"}, "not both"},
-		{[]string{fx, "--gif", "--at", "1", "--fps", "0", "-o", "x.gif"}, "(0, 100]"},
-		{[]string{fx, "--at", "1", "--from", "0", "-o", "x.png"}, "need --sheet or --gif"},
-		{[]string{fx, "--at", "1", "--bg", "red", "-o", "x.png"}, "#rrggbb"},
-		{[]string{fx, "--at", "1", "--bg", "#12345", "-o", "x.png"}, "#rrggbb"},
-		{[]string{fx, "--at", "1", "--host", "10.5x10", "-o", "x.png"}, "whole pixels"},
-		{[]string{fx, "--at", "1", "--host", "100000x100000", "-o", "x.png"}, "pixels"},
+		{"--at 1, want \"-o OUT is required\"", []string{fx, "--at", "1"}, "-o OUT is required"},
+		{"-o x.png, want \"--at T is required\"", []string{fx, "-o", "x.png"}, "--at T is required"},
+		{"-o x.png --at 1, want \"want one effect file\"", []string{"-o", "x.png", "--at", "1"}, "want one effect file"},
+		{"--at -1 -o x.png, want \"negative\"", []string{fx, "--at", "-1", "-o", "x.png"}, "negative"},
+		{"--sheet 0x2 --to 1 -o x.png, want \"not CxR\"", []string{fx, "--sheet", "0x2", "--to", "1", "-o", "x.png"}, "not CxR"},
+		{"--sheet 3x2 -o x.png, want \"--sheet needs --to\"", []string{fx, "--sheet", "3x2", "-o", "x.png"}, "--sheet needs --to"},
+		{"--sheet 3x2 --at 1 --to 2 -o x.png, want \"not --at\"", []string{fx, "--sheet", "3x2", "--at", "1", "--to", "2", "-o", "x.png"}, "not --at"},
+		{"--sheet 3x2 --from 2 --to 1 -o x.png, want \"before --from\"", []string{fx, "--sheet", "3x2", "--from", "2", "--to", "1", "-o", "x.png"}, "before --from"},
+		{"--gif --sheet 3x2 --to 1 -o x.gif, want \"cannot go together\"", []string{fx, "--gif", "--sheet", "3x2", "--to", "1", "-o", "x.gif"}, "cannot go together"},
+		{"--gif -o x.gif, want \"--gif needs --to\"", []string{fx, "--gif", "-o", "x.gif"}, "--gif needs --to"},
+		{"--gif --at 1 --to 2 -o x.gif, want \"not both\"", []string{fx, "--gif", "--at", "1", "--to", "2", "-o", "x.gif"}, "not both"},
+		{"--gif --at 1 --fps 0 -o x.gif, want \"(0, 100]\"", []string{fx, "--gif", "--at", "1", "--fps", "0", "-o", "x.gif"}, "(0, 100]"},
+		{"--at 1 --from 0 -o x.png, want \"need --sheet or --gif\"", []string{fx, "--at", "1", "--from", "0", "-o", "x.png"}, "need --sheet or --gif"},
+		{"--at 1 --bg red -o x.png, want \"#rrggbb\"", []string{fx, "--at", "1", "--bg", "red", "-o", "x.png"}, "#rrggbb"},
+		{"--at 1 --bg #12345 -o x.png, want \"#rrggbb\"", []string{fx, "--at", "1", "--bg", "#12345", "-o", "x.png"}, "#rrggbb"},
+		{"--at 1 --host 10.5x10 -o x.png, want \"whole pixels\"", []string{fx, "--at", "1", "--host", "10.5x10", "-o", "x.png"}, "whole pixels"},
+		{"--at 1 --host 100000x100000 -o x.png, want \"pixels\"", []string{fx, "--at", "1", "--host", "100000x100000", "-o", "x.png"}, "pixels"},
 	} {
-		status, _, stderr := runCLI(append([]string{"bake"}, c.args...)...)
-		if status != exitUsage || !strings.Contains(stderr, c.want) {
-			t.Errorf("%v: status %d, stderr %q; want %d and %q", c.args, status, stderr, exitUsage, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			status, _, stderr := runCLI(append([]string{"bake"}, c.args...)...)
+			if status != exitUsage || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v: status %d, stderr %q; want %d and %q", c.args, status, stderr, exitUsage, c.want)
+			}
+		})
 	}
 	if _, err := os.Stat("x.png"); err == nil {
 		t.Error("a failed bake wrote x.png")

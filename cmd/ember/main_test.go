@@ -75,27 +75,30 @@ Shpe: Disc
 
 func TestUsage(t *testing.T) {
 	cases := []struct {
+		name   string
 		args   []string
 		status int
 		stderr string // a substring of stderr; "" means stderr is empty
 		stdout string // a substring of stdout
 	}{
-		{nil, 2, "usage:", ""},
-		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`, ""},
-		{[]string{"validate"}, 2, "no effect files given", ""},
-		{[]string{"validate", "--bogus", "x.yaml"}, 2, "flag provided but not defined: -bogus", ""},
-		{[]string{"help"}, 0, "", "ember eval FILE --at T"},
-		{[]string{"--help"}, 0, "", "ember validate FILE..."},
-		{[]string{"help", "eval"}, 0, "", "-emit N[@T0]"},
-		{[]string{"help", "nope"}, 2, `unknown command "nope"`, ""},
-		{[]string{"eval", "-h"}, 0, "usage: ember eval", ""},
+		{"args nil, status 2, stderr \"usage:\"", nil, 2, "usage:", ""},
+		{"frobnicate, status 2, stderr `unknown command \"frobni…", []string{"frobnicate"}, 2, `unknown command "frobnicate"`, ""},
+		{"validate, status 2, stderr \"no effect files given\"", []string{"validate"}, 2, "no effect files given", ""},
+		{"validate --bogus x.yaml, status 2, stderr \"flag provided but not d…", []string{"validate", "--bogus", "x.yaml"}, 2, "flag provided but not defined: -bogus", ""},
+		{"help, status 0, stderr \"\"", []string{"help"}, 0, "", "ember eval FILE --at T"},
+		{"--help, status 0, stderr \"\"", []string{"--help"}, 0, "", "ember validate FILE..."},
+		{"help eval, status 0, stderr \"\"", []string{"help", "eval"}, 0, "", "-emit N[@T0]"},
+		{"help nope, status 2, stderr `unknown command \"nope\"`", []string{"help", "nope"}, 2, `unknown command "nope"`, ""},
+		{"eval -h, status 0, stderr \"usage: ember eval\"", []string{"eval", "-h"}, 0, "usage: ember eval", ""},
 	}
 	for _, c := range cases {
-		status, out, errOut := runCLI(c.args...)
-		if status != c.status || !strings.Contains(out, c.stdout) ||
-			(c.stderr == "" && errOut != "") || !strings.Contains(errOut, c.stderr) {
-			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, status, out, errOut)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			status, out, errOut := runCLI(c.args...)
+			if status != c.status || !strings.Contains(out, c.stdout) ||
+				(c.stderr == "" && errOut != "") || !strings.Contains(errOut, c.stderr) {
+				t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, status, out, errOut)
+			}
+		})
 	}
 }
 
@@ -204,35 +207,38 @@ func TestEvalDeterministic(t *testing.T) {
 func TestEvalEmit(t *testing.T) {
 	confetti := "../../examples/effects/confetti.json"
 	cases := []struct {
+		name   string
 		flags  []string
 		bursts []burst
 	}{
-		{[]string{"--emit", "40"}, []burst{{40, 0}}},
-		{[]string{"--emit=40@0.25"}, []burst{{40, 0.25}}},
-		{[]string{"-emit", "10", "-emit", "20@0.5", "--emit", "5@2"}, []burst{{10, 0}, {20, 0.5}, {5, 2}}},
-		{[]string{"--emit", "0"}, nil},
+		{"--emit 40", []string{"--emit", "40"}, []burst{{40, 0}}},
+		{"--emit=40@0.25", []string{"--emit=40@0.25"}, []burst{{40, 0.25}}},
+		{"-emit 10 -emit 20@0.5 --emit 5@2", []string{"-emit", "10", "-emit", "20@0.5", "--emit", "5@2"}, []burst{{10, 0}, {20, 0.5}, {5, 2}}},
+		{"--emit 0, bursts nil", []string{"--emit", "0"}, nil},
 	}
 	for _, c := range cases {
-		args := append([]string{"eval", confetti, "--at", "1", "--json"}, c.flags...)
-		status, out, errOut := runCLI(args...)
-		if status != 0 {
-			t.Fatalf("%q: status %d, %s", args, status, errOut)
-		}
-		var frame evalFrame
-		if err := json.Unmarshal([]byte(out), &frame); err != nil {
-			t.Fatal(err)
-		}
-		want := direct(t, confetti, 1, 0, 200, 100, c.bursts...)
-		if len(frame.Particles) != len(want) {
-			t.Errorf("%q: %d particles, want %d", c.flags, len(frame.Particles), len(want))
-			continue
-		}
-		for i := range want {
-			if frame.Particles[i].Key != want[i].Key || frame.Particles[i].X != want[i].X {
-				t.Errorf("%q: particle %d differs", c.flags, i)
-				break
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"eval", confetti, "--at", "1", "--json"}, c.flags...)
+			status, out, errOut := runCLI(args...)
+			if status != 0 {
+				t.Fatalf("%q: status %d, %s", args, status, errOut)
 			}
-		}
+			var frame evalFrame
+			if err := json.Unmarshal([]byte(out), &frame); err != nil {
+				t.Fatal(err)
+			}
+			want := direct(t, confetti, 1, 0, 200, 100, c.bursts...)
+			if len(frame.Particles) != len(want) {
+				t.Errorf("%q: %d particles, want %d", c.flags, len(frame.Particles), len(want))
+				return
+			}
+			for i := range want {
+				if frame.Particles[i].Key != want[i].Key || frame.Particles[i].X != want[i].X {
+					t.Errorf("%q: particle %d differs", c.flags, i)
+					break
+				}
+			}
+		})
 	}
 	// Bursts are numbered in command-line order: burst 0 has keys 1, 3, ...
 	_, out, _ := runCLI("eval", confetti, "--at", "0.1", "--emit", "2", "--json")
@@ -273,33 +279,36 @@ func TestParseEmit(t *testing.T) {
 func TestEvalBadFlags(t *testing.T) {
 	fire := "../../examples/effects/fire.yaml"
 	cases := []struct {
+		name   string
 		args   []string
 		stderr string
 	}{
-		{[]string{fire}, "ember eval: --at T is required"},
-		{[]string{"--at", "1"}, "ember eval: want one effect file, got 0"},
-		{[]string{fire, fire, "--at", "1"}, "ember eval: want one effect file, got 2"},
-		{[]string{fire, "--at", "-1"}, `invalid value "-1" for flag -at: "-1" is negative; clocks start at 0`},
-		{[]string{fire, "--at", "NaN"}, `invalid value "NaN" for flag -at: "NaN" is not a finite number of seconds`},
-		{[]string{fire, "--at", "1e11"}, `invalid value "1e11" for flag -at: "1e11" is past the longest clock, 13071672388 s (about 414 years)`},
-		{[]string{fire, "--at", "1", "--emit", "3@1e300"}, `invalid value "3@1e300" for flag -emit: "3@1e300": the time "1e300" is past the longest clock`},
-		{[]string{fire, "--at", "soon"}, `invalid value "soon" for flag -at: "soon" is not a finite number of seconds`},
-		{[]string{fire, "--at"}, "flag needs an argument: -at"},
-		{[]string{fire, "--at", "1", "--emit", "-3"}, `invalid value "-3" for flag -emit: "-3": the count -3 is negative`},
-		{[]string{fire, "--at", "1", "--emit", "3@-2"}, `invalid value "3@-2" for flag -emit: "3@-2": the time "-2" is negative; clocks start at 0`},
-		{[]string{fire, "--at", "1", "--host", "200"}, `invalid value "200" for flag -host: "200" is not WxH, such as 200x100`},
-		{[]string{fire, "--at", "1", "--host", "0x100"}, `invalid value "0x100" for flag -host: "0x100" is not WxH with both sides in (0, 1e+09] pixels`},
-		{[]string{fire, "--at", "1", "--host", "200x-1"}, `invalid value "200x-1" for flag -host: "200x-1" is not WxH with both sides in (0, 1e+09] pixels`},
-		{[]string{fire, "--at", "1", "--host", "NaNxNaN"}, `invalid value "NaNxNaN" for flag -host: "NaNxNaN" is not WxH with both sides in (0, 1e+09] pixels`},
-		{[]string{fire, "--at", "1", "--seed", "-1"}, `invalid value "-1" for flag -seed: "-1" is not a seed; a seed is a whole number from 0 to 4294967295`},
-		{[]string{fire, "--at", "1", "--seed", "4294967296"}, `invalid value "4294967296" for flag -seed: "4294967296" is not a seed`},
-		{[]string{fire, "--at", "1", "--frames", "3"}, "flag provided but not defined: -frames"},
+		{", stderr \"ember eval: --at T is r…", []string{fire}, "ember eval: --at T is required"},
+		{"--at 1, stderr \"ember eval: want one ef…", []string{"--at", "1"}, "ember eval: want one effect file, got 0"},
+		{"--at 1, stderr \"ember eval: want one ef… #2", []string{fire, fire, "--at", "1"}, "ember eval: want one effect file, got 2"},
+		{"--at -1, stderr `invalid value \"-1\" for …", []string{fire, "--at", "-1"}, `invalid value "-1" for flag -at: "-1" is negative; clocks start at 0`},
+		{"--at NaN, stderr `invalid value \"NaN\" for…", []string{fire, "--at", "NaN"}, `invalid value "NaN" for flag -at: "NaN" is not a finite number of seconds`},
+		{"--at 1e11, stderr `invalid value \"1e11\" fo…", []string{fire, "--at", "1e11"}, `invalid value "1e11" for flag -at: "1e11" is past the longest clock, 13071672388 s (about 414 years)`},
+		{"--at 1 --emit 3@1e300, stderr `invalid value \"3@1e300\"…", []string{fire, "--at", "1", "--emit", "3@1e300"}, `invalid value "3@1e300" for flag -emit: "3@1e300": the time "1e300" is past the longest clock`},
+		{"--at soon, stderr `invalid value \"soon\" fo…", []string{fire, "--at", "soon"}, `invalid value "soon" for flag -at: "soon" is not a finite number of seconds`},
+		{"--at, stderr \"flag needs an argument:…", []string{fire, "--at"}, "flag needs an argument: -at"},
+		{"--at 1 --emit -3, stderr `invalid value \"-3\" for …", []string{fire, "--at", "1", "--emit", "-3"}, `invalid value "-3" for flag -emit: "-3": the count -3 is negative`},
+		{"--at 1 --emit 3@-2, stderr `invalid value \"3@-2\" fo…", []string{fire, "--at", "1", "--emit", "3@-2"}, `invalid value "3@-2" for flag -emit: "3@-2": the time "-2" is negative; clocks start at 0`},
+		{"--at 1 --host 200, stderr `invalid value \"200\" for…", []string{fire, "--at", "1", "--host", "200"}, `invalid value "200" for flag -host: "200" is not WxH, such as 200x100`},
+		{"--at 1 --host 0x100, stderr `invalid value \"0x100\" f…", []string{fire, "--at", "1", "--host", "0x100"}, `invalid value "0x100" for flag -host: "0x100" is not WxH with both sides in (0, 1e+09] pixels`},
+		{"--at 1 --host 200x-1, stderr `invalid value \"200x-1\" …", []string{fire, "--at", "1", "--host", "200x-1"}, `invalid value "200x-1" for flag -host: "200x-1" is not WxH with both sides in (0, 1e+09] pixels`},
+		{"--at 1 --host NaNxNaN, stderr `invalid value \"NaNxNaN\"…", []string{fire, "--at", "1", "--host", "NaNxNaN"}, `invalid value "NaNxNaN" for flag -host: "NaNxNaN" is not WxH with both sides in (0, 1e+09] pixels`},
+		{"--at 1 --seed -1, stderr `invalid value \"-1\" for …", []string{fire, "--at", "1", "--seed", "-1"}, `invalid value "-1" for flag -seed: "-1" is not a seed; a seed is a whole number from 0 to 4294967295`},
+		{"--at 1 --seed 4294967296, stderr `invalid value \"42949672…", []string{fire, "--at", "1", "--seed", "4294967296"}, `invalid value "4294967296" for flag -seed: "4294967296" is not a seed`},
+		{"--at 1 --frames 3, stderr \"flag provided but not d…", []string{fire, "--at", "1", "--frames", "3"}, "flag provided but not defined: -frames"},
 	}
 	for _, c := range cases {
-		status, out, errOut := runCLI(append([]string{"eval"}, c.args...)...)
-		if status != 2 || out != "" || !strings.Contains(errOut, c.stderr) {
-			t.Errorf("%q: status %d, stdout %q, stderr %q; want status 2 and %q", c.args, status, out, errOut, c.stderr)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			status, out, errOut := runCLI(append([]string{"eval"}, c.args...)...)
+			if status != 2 || out != "" || !strings.Contains(errOut, c.stderr) {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want status 2 and %q", c.args, status, out, errOut, c.stderr)
+			}
+		})
 	}
 }
 

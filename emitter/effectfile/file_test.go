@@ -2,8 +2,6 @@ package effectfile
 
 import (
 	"errors"
-	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/internal/yamldoc"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/suggest"
+	"github.com/emberfx/ember/internal/yamldoc"
 )
 
 // allFieldsYAML sets every field of an effect file to a value other than its
@@ -261,7 +263,8 @@ func TestParseDefaults(t *testing.T) {
 		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *emitter.Spec) { s.Speed, s.Rate = emitter.Constant(3), 3 }},
 		{"bom.yaml", "\ufeffRate: 2\n", func(s *emitter.Spec) { s.Rate = 2 }},
 		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *emitter.Spec) { s.Rate, s.Drag = 2, 1 }},
-		// Spray's clamps are behaviour, not errors: these all decode.
+		// The clamps are behaviour, not errors (docs/closed-form.md,
+		// section 8): these all decode.
 		{"clamped.yaml", "MaxParticles: 0\nGlowLayers: 20\nLifetime: 0\nDrag: -5\n", func(s *emitter.Spec) {
 			s.MaxParticles, s.GlowLayers, s.Lifetime, s.Drag = 0, 20, emitter.Constant(0), -5
 		}},
@@ -651,20 +654,25 @@ func TestParseAliasBomb(t *testing.T) {
 }
 
 func TestSuggest(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"lifetime", "Lifetime"},
-		{"Transparancy", "Transparency"},
-		{"Colour", "Color"},
-		{"SpeedScal", "SpeedScale"},
-		{"SprayMaxParticles", "MaxParticles"},
-		{"Zindex", "ZIndex"},
-		{"Wobble", ""},
-		{"R", ""},
+	cases := []struct {
+		name     string
+		in, want string
+	}{
+		{"in \"lifetime\", want \"Lifetime\"", "lifetime", "Lifetime"},
+		{"in \"Transparancy\", want \"Transparency\"", "Transparancy", "Transparency"},
+		{"in \"Colour\", want \"Color\"", "Colour", "Color"},
+		{"in \"SpeedScal\", want \"SpeedScale\"", "SpeedScal", "SpeedScale"},
+		{"in \"SprayMaxParticles\", want \"MaxParticles\"", "SprayMaxParticles", "MaxParticles"},
+		{"in \"Zindex\", want \"ZIndex\"", "Zindex", "ZIndex"},
+		{"in \"Wobble\", want \"\"", "Wobble", ""},
+		{"in \"R\", want \"\"", "R", ""},
 	}
 	for _, c := range cases {
-		if got := yamldoc.Suggest(c.in, specFieldNames); got != c.want {
-			t.Errorf("Suggest(%q) = %q, want %q", c.in, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := suggest.Closest(c.in, specFieldNames); got != c.want {
+				t.Errorf("Suggest(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
 	}
 }
 
@@ -750,4 +758,37 @@ func TestParseBounds(t *testing.T) {
 	if err == nil || err.Error() != "big.yaml:1: the file is larger than 4 MiB; an effect file is a few kilobytes" {
 		t.Errorf("oversized input: %v", err)
 	}
+}
+
+// TestEnumNames: each enum's names are its values' String, from 0 up, and
+// the value after the last is no longer one of them.
+func TestEnumNames(t *testing.T) {
+	cases := []struct {
+		name  string
+		names []string
+		after string // the String of the first value past the list
+	}{
+		{"BlendMode", blendModeNames, emitter.BlendMode(len(blendModeNames)).String()},
+		{"NormalID", normalIDNames, emitter.NormalID(len(normalIDNames)).String()},
+		{"FlipbookLayout", flipbookLayoutNames, emitter.FlipbookLayout(len(flipbookLayoutNames)).String()},
+		{"FlipbookMode", flipbookModeNames, emitter.FlipbookMode(len(flipbookModeNames)).String()},
+		{"Orientation", orientationNames, emitter.Orientation(len(orientationNames)).String()},
+		{"Shape", shapeNames, emitter.Shape(len(shapeNames)).String()},
+		{"ShapeInOut", shapeInOutNames, emitter.ShapeInOut(len(shapeInOutNames)).String()},
+		{"ShapeStyle", shapeStyleNames, emitter.ShapeStyle(len(shapeStyleNames)).String()},
+		{"StudUnit", unitNames, emitter.StudUnit(len(unitNames)).String()},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if want := c.name + "(" + strconv.Itoa(len(c.names)) + ")"; c.after != want {
+				t.Errorf("the value after %v is %q, want %q: a value is missing from the list", c.names, c.after, want)
+			}
+		})
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("enumNames accepted values out of order")
+		}
+	}()
+	enumNames(emitter.Sphere, emitter.Box)
 }

@@ -2,10 +2,11 @@ package effectfile
 
 import (
 	"errors"
-	"github.com/emberfx/ember/emitter"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/emberfx/ember/emitter"
 )
 
 // fuzzFindings are inputs the fuzzer found interesting, kept as seeds.

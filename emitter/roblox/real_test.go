@@ -11,7 +11,7 @@ import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/emitter/roblox"
-	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/raster/bake"
 )
 
 // realDir holds 15 ParticleEmitters saved by real projects (its SOURCES.md
@@ -95,11 +95,11 @@ func TestRealFilesImport(t *testing.T) {
 			if alive == 0 {
 				t.Error("no particle at any clock, even with a burst of 20 at 0")
 			}
-			img, err := raster.Frame(&raster.Scene{Snapshot: snap, Seed: 3, Bursts: []raster.Burst{{Count: 20}}}, 0.05)
+			img, err := bake.Frame(&bake.Scene{Snapshot: snap, Seed: 3, Bursts: []bake.Burst{{Count: 20}}}, 0.05)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if img.Bounds().Dx() != raster.DefaultWidth {
+			if img.Bounds().Dx() != bake.DefaultWidth {
 				t.Errorf("baked %v", img.Bounds())
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // Particle is one live particle of a world emitter at a level clock, in
@@ -210,22 +211,22 @@ func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int
 		return false
 	}
 	st := particleStream(s.seed, birth)
-	life := min(emitter.Range(s.lifeMin, s.lifeMax, unit(st, ChannelLifetime)), s.lifeMax)
+	life := min(hash.Range(s.lifeMin, s.lifeMax, unit(st, ChannelLifetime)), s.lifeMax)
 	if !(age < life) {
 		return false
 	}
 	spawn := s.spawnMin
 	if s.box {
 		spawn = Vec3{
-			emitter.Range(s.spawnMin.X, s.spawnMax.X, unit(st, ChannelSpawnX)),
-			emitter.Range(s.spawnMin.Y, s.spawnMax.Y, unit(st, ChannelSpawnY)),
-			emitter.Range(s.spawnMin.Z, s.spawnMax.Z, unit(st, ChannelSpawnZ)),
+			hash.Range(s.spawnMin.X, s.spawnMax.X, unit(st, ChannelSpawnX)),
+			hash.Range(s.spawnMin.Y, s.spawnMax.Y, unit(st, ChannelSpawnY)),
+			hash.Range(s.spawnMin.Z, s.spawnMax.Z, unit(st, ChannelSpawnZ)),
 		}
 	}
 	v0 := Vec3{
-		emitter.Range(s.velocity.Min.X, s.velocity.Max.X, unit(st, ChannelVelocityX)),
-		emitter.Range(s.velocity.Min.Y, s.velocity.Max.Y, unit(st, ChannelVelocityY)),
-		emitter.Range(s.velocity.Min.Z, s.velocity.Max.Z, unit(st, ChannelVelocityZ)),
+		hash.Range(s.velocity.Min.X, s.velocity.Max.X, unit(st, ChannelVelocityX)),
+		hash.Range(s.velocity.Min.Y, s.velocity.Max.Y, unit(st, ChannelVelocityY)),
+		hash.Range(s.velocity.Min.Z, s.velocity.Max.Z, unit(st, ChannelVelocityZ)),
 	}
 	f, g, decay := emitter.DragFactors(s.drag, age)
 	a := s.acceleration
@@ -247,8 +248,8 @@ func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int
 	p.B = lo[2] + (hi[2]-lo[2])*w
 	p.A = lo[3] + (hi[3]-lo[3])*w
 
-	p.Rotation = emitter.Range(s.rotation.Min, s.rotation.Max, unit(st, ChannelRotation)) +
-		emitter.Range(s.spin.Min, s.spin.Max, unit(st, ChannelSpin))*age
+	p.Rotation = hash.Range(s.rotation.Min, s.rotation.Max, unit(st, ChannelRotation)) +
+		hash.Range(s.spin.Min, s.spin.Max, unit(st, ChannelSpin))*age
 	p.Frame = 0
 	if s.frames > 1 {
 		n := int64(s.frames)

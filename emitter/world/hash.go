@@ -1,15 +1,15 @@
 package world
 
-import "github.com/emberfx/ember/emitter"
+import "github.com/emberfx/ember/internal/hash"
 
 // Randomness of world particles. Every rolled property of a particle is a
 // pure function of the emitter's Seed, the particle's birth number and a
 // channel, computed with the core's stateless hash. stream and unit are the
 // only two places this package calls it.
 
-func stream(seed, index uint32) uint32 { return emitter.Stream(seed, index) }
+func stream(seed, index uint32) uint32 { return hash.Stream(seed, index) }
 
-func unit(stream, channel uint32) float64 { return emitter.Unit(stream, channel) }
+func unit(stream, channel uint32) float64 { return hash.Unit(stream, channel) }
 
 // particleStream is the hash stream of birth number n of an emitter with
 // the given seed: stream(stream(seed, hi), lo) with hi and lo the upper and

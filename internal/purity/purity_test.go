@@ -179,22 +179,25 @@ func TestCheckForbiddenRoot(t *testing.T) {
 
 func TestMatches(t *testing.T) {
 	for _, c := range []struct {
+		name string
 		pkg  string
 		want bool
 	}{
-		{"github.com/hajimehoshi/ebiten", true},
-		{"github.com/hajimehoshi/ebiten/v2", true},
-		{"github.com/hajimehoshi/ebiten/v2/vector", true},
-		{"github.com/yohamta/donburi", true},
-		{"github.com/yohamta/donburi/ecs", true},
-		{"github.com/solarlune/resolv", true},
-		{"github.com/hajimehoshi/ebitenish", false},
-		{"github.com/hajimehoshi/oto/v3", false},
-		{"github.com/emberfx/ember/emitter", false},
-		{"math", false},
+		{"pkg \"github.com/hajimehoshi/…, want true", "github.com/hajimehoshi/ebiten", true},
+		{"pkg \"github.com/hajimehoshi/…, want true #2", "github.com/hajimehoshi/ebiten/v2", true},
+		{"pkg \"github.com/hajimehoshi/…, want true #3", "github.com/hajimehoshi/ebiten/v2/vector", true},
+		{"pkg \"github.com/yohamta/donb…, want true", "github.com/yohamta/donburi", true},
+		{"pkg \"github.com/yohamta/donb…, want true #2", "github.com/yohamta/donburi/ecs", true},
+		{"pkg \"github.com/solarlune/re…, want true", "github.com/solarlune/resolv", true},
+		{"pkg \"github.com/hajimehoshi/…, want false", "github.com/hajimehoshi/ebitenish", false},
+		{"pkg \"github.com/hajimehoshi/…, want false #2", "github.com/hajimehoshi/oto/v3", false},
+		{"pkg \"github.com/emberfx/embe…, want false", "github.com/emberfx/ember/emitter", false},
+		{"pkg \"math\", want false", "math", false},
 	} {
-		if got := Matches(c.pkg, Forbidden); got != c.want {
-			t.Errorf("Matches(%q) = %v, want %v", c.pkg, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Matches(c.pkg, Forbidden); got != c.want {
+				t.Errorf("Matches(%q) = %v, want %v", c.pkg, got, c.want)
+			}
+		})
 	}
 }

@@ -2,8 +2,6 @@ package suggest
 
 import (
 	"testing"
-
-	"github.com/emberfx/ember/internal/yamldoc"
 )
 
 var names = []string{"torch", "campfire", "smoke", "GlowLayers", "hall", "cellar", "a"}
@@ -41,20 +39,23 @@ func TestClosest(t *testing.T) {
 	}
 }
 
-// TestAgreesWithYAMLDoc checks that a misspelt reference and a misspelt key
-// get the same suggestion: the level compiler uses Closest, the document
-// reader its own Suggest.
-func TestAgreesWithYAMLDoc(t *testing.T) {
-	inputs := []string{"", "a", "b", "zz", "torch", "TORCH", "torhc", "tor", "orch", "campfire",
-		"campfir", "cmpfre", "fire", "SprayGlowLayers", "glow", "layers", "hall", "hell",
-		"cellar", "celar", "smok", "smoke_", "ümlaut", "日本語", "duration_second", "sprite.blend"}
-	lists := [][]string{names, {"duration_seconds", "delay_seconds", "period_seconds"},
-		{"spawn", "velocity", "lifetime", "sprite", "curves", "drag", "spin", "rotation"}, {"日本", "ü"}}
-	for _, l := range lists {
-		for _, in := range inputs {
-			if got, want := Closest(in, l), yamldoc.Suggest(in, l); got != want {
-				t.Errorf("Closest(%q, %q) = %q, yamldoc.Suggest says %q", in, l, got, want)
-			}
+// TestClosestOfFieldNames: the suggestions effect files give for
+// misspelt field names.
+func TestClosestOfFieldNames(t *testing.T) {
+	names := []string{"Lifetime", "Transparency", "GlowLayers", "ZIndex", "R"}
+	cases := []struct{ name, in, want string }{
+		{"other case", "lifetime", "Lifetime"},
+		{"one letter swapped", "Transparancy", "Transparency"},
+		{"prefix added", "SprayGlowLayers", "GlowLayers"},
+		{"case of one letter", "Zindex", "ZIndex"},
+		{"two edits in a long name", "Lifetme2", "Lifetime"},
+		{"too far", "Wobble", ""},
+		{"one edit from a one-letter name", "G", "R"},
+		{"a prefix on a name under four letters", "SprayR", ""},
+	}
+	for _, c := range cases {
+		if got := Closest(c.in, names); got != c.want {
+			t.Errorf("%s: Closest(%q) = %q, want %q", c.name, c.in, got, c.want)
 		}
 	}
 }

@@ -245,21 +245,3 @@ func TestInternalError(t *testing.T) {
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	names := []string{"Lifetime", "Transparency", "GlowLayers", "ZIndex", "R"}
-	cases := []struct{ name, in, want string }{
-		{"other case", "lifetime", "Lifetime"},
-		{"one letter swapped", "Transparancy", "Transparency"},
-		{"prefix added", "SprayGlowLayers", "GlowLayers"},
-		{"case of one letter", "Zindex", "ZIndex"},
-		{"two edits in a long name", "Lifetme2", "Lifetime"},
-		{"too far", "Wobble", ""},
-		{"one edit from a one-letter name", "G", "R"},
-		{"a prefix on a name under four letters", "SprayR", ""},
-	}
-	for _, c := range cases {
-		if got := Suggest(c.in, names); got != c.want {
-			t.Errorf("%s: Suggest(%q) = %q, want %q", c.name, c.in, got, c.want)
-		}
-	}
-}

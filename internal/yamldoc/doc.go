@@ -10,7 +10,7 @@
 // reason recorded. The decoding methods then take a field path, such as
 // "presets[2].size", and a node: [Decoder.Mapping] checks a mapping's keys
 // against the allowed names (duplicates, merge keys, unknown names with a
-// did-you-mean suggestion from [Suggest]); [Decoder.Number],
+// did-you-mean suggestion from internal/suggest); [Decoder.Number],
 // [Decoder.Integer], [Decoder.Bool], [Decoder.String], [Decoder.Enum],
 // [Decoder.Vector] and [Decoder.NumberFields] decode values;
 // [Decoder.Elements] walks a list. Each returns ok false after recording a

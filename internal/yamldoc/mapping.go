@@ -3,13 +3,14 @@ package yamldoc
 import (
 	"strings"
 
+	"github.com/emberfx/ember/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
 // Mapping walks the pairs of mapping n at path, checking keys against
 // allowed: non-scalar keys, merge keys (<<), empty and duplicate keys and
 // names not in allowed are problems, an unknown name with a suggestion from
-// [Suggest] when one is close. It records each good key's line under
+// suggest.Closest when one is close. It records each good key's line under
 // Join(path, key), calls each (when not nil) for every good pair in document
 // order, and returns the value nodes by key. ok is false when any key was
 // bad. n must be a mapping node (see [Decoder.MappingNode]).
@@ -67,7 +68,7 @@ func (d *Decoder) unknownKey(line int, path, field, key string, allowed []string
 	if path != "" {
 		msg = "unknown key"
 	}
-	switch s := Suggest(key, allowed); {
+	switch s := suggest.Closest(key, allowed); {
 	case s != "":
 		d.Addf(line, field, "%s; did you mean %s?", msg, s)
 	case path == "" && d.format.UnknownField != "":

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/emberfx/ember/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -140,7 +141,7 @@ func (d *Decoder) Enum(path string, n *yaml.Node, names []string) (int, bool) {
 				return i, true
 			}
 		}
-		if g := Suggest(s.Value, names); g != "" {
+		if g := suggest.Closest(s.Value, names); g != "" {
 			d.Addf(line, path, "unknown value %s; did you mean %s? (one of %s)", strconv.Quote(Clip(s.Value)), g, list)
 		} else {
 			d.Addf(line, path, "unknown value %s; expected one of %s", strconv.Quote(Clip(s.Value)), list)

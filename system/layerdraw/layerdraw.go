@@ -3,11 +3,11 @@
 // plugin that imports Ebitengine, so packages component and system stay
 // usable headless.
 //
-// Register one draw function per layer and target:
+// Register one drawer's Draw per layer and target:
 //
 //	r, err := render.New(nil)
 //	...
-//	game.AddRenderer(layer, layerdraw.New(r, layer))
+//	game.AddRenderer(layer, layerdraw.NewDrawer(r, layer).Draw)
 //	...
 //	game.DrawLayer(layer, screen) // or game.Draw(screen)
 //
@@ -46,12 +46,6 @@ func NewDrawer(r *render.Renderer, layer ecs.LayerID) *Drawer {
 	return &Drawer{r: r, col: system.NewCollector(layer)}
 }
 
-// New returns the draw function of layer's effects with r, for
-// ecs.ECS.AddRenderer: NewDrawer(r, layer).Draw.
-func New(r *render.Renderer, layer ecs.LayerID) func(e *ecs.ECS, screen *ebiten.Image) {
-	return NewDrawer(r, layer).Draw
-}
-
 // Renderer returns the drawer's renderer (for its Stats).
 func (d *Drawer) Renderer() *render.Renderer { return d.r }
 
@@ -59,7 +53,7 @@ func (d *Drawer) Renderer() *render.Renderer { return d.r }
 func (d *Drawer) Layer() ecs.LayerID { return d.col.Layer() }
 
 // Draw draws the layer's effects of e.World onto screen in one
-// Renderer.Draw call.
+// Renderer.Draw call. Its signature suits ecs.ECS.AddRenderer.
 func (d *Drawer) Draw(e *ecs.ECS, screen *ebiten.Image) { d.DrawWorld(e.World, screen) }
 
 // DrawWorld draws the layer's effects of w onto screen, for games that use

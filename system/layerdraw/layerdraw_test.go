@@ -44,23 +44,23 @@ type scene struct {
 
 func newScene(t testing.TB) *scene {
 	w := donburi.NewWorld()
-	s := &scene{w: w, game: ecs.NewECS(w), sched: system.New(nil), tex: image.NewNRGBA(image.Rect(0, 0, 8, 8))}
+	s := &scene{w: w, game: ecs.NewECS(w), sched: system.NewScheduler(nil), tex: image.NewNRGBA(image.Rect(0, 0, 8, 8))}
 	for i := range s.tex.Pix {
 		s.tex.Pix[i] = 255
 	}
 	shared := snap(t, 30)
-	mk := func(sn *emitter.Snapshot, o component.Options) donburi.Entity {
+	mk := func(sn *emitter.Snapshot, o component.SpawnOptions) donburi.Entity {
 		o.HostWidth, o.HostHeight = 20, 20
-		e, err := component.NewEffect(w, sn, &o)
+		e, err := component.Spawn(w, sn, &o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return e
 	}
-	s.a = mk(shared, component.Options{Layer: 1, Play: true, X: 20, Y: 40, Seed: 1})
-	s.b = mk(shared, component.Options{Layer: 1, Play: true, X: 44, Y: 40, Seed: 2, Texture: s.tex})
-	s.moving = mk(snap(t, 50), component.Options{Layer: 1, Play: true, Transform: true, Seed: 3})
-	s.other = mk(shared, component.Options{Layer: 0, Play: true, X: 30, Y: 30})
+	s.a = mk(shared, component.SpawnOptions{Layer: 1, Play: true, X: 20, Y: 40, Seed: 1})
+	s.b = mk(shared, component.SpawnOptions{Layer: 1, Play: true, X: 44, Y: 40, Seed: 2, Texture: s.tex})
+	s.moving = mk(snap(t, 50), component.SpawnOptions{Layer: 1, Play: true, Transform: true, Seed: 3})
+	s.other = mk(shared, component.SpawnOptions{Layer: 0, Play: true, X: 30, Y: 30})
 	parent := w.Entry(w.Create(transform.Transform))
 	transform.AppendChild(parent, w.Entry(s.moving), false)
 	for i := range 30 {
@@ -68,9 +68,9 @@ func newScene(t testing.TB) *scene {
 		s.sched.UpdateWorld(w)
 	}
 	s.sched.UpdateWorld(w)
-	s.dormant = mk(shared, component.Options{Layer: 1, Play: true, X: 5, Y: 5})
+	s.dormant = mk(shared, component.SpawnOptions{Layer: 1, Play: true, X: 5, Y: 5})
 	system.Seek(w, 0.5) // before the dormant one's spawn
-	s.fresh = mk(shared, component.Options{Layer: 1, Play: true, Transform: true, X: 33, Y: 12})
+	s.fresh = mk(shared, component.SpawnOptions{Layer: 1, Play: true, Transform: true, X: 33, Y: 12})
 	return s
 }
 
@@ -116,7 +116,7 @@ func TestRegister(t *testing.T) {
 		t.Fatal(err)
 	}
 	game := ecs.NewECS(donburi.NewWorld())
-	game.AddRenderer(1, New(r, 1)) // panics on a wrong signature
+	game.AddRenderer(1, NewDrawer(r, 1).Draw) // panics on a wrong signature
 }
 
 // TestDraw: drawing the layer through ecs is one Renderer.Draw of the
@@ -129,7 +129,7 @@ func TestDraw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.game.AddRenderer(1, New(r1, 1))
+	s.game.AddRenderer(1, NewDrawer(r1, 1).Draw)
 	const W, H = 96, 72
 	// Unmanaged targets have textures of their own: two managed images sit
 	// at different places of Ebitengine's atlas, which can move a rounding.

@@ -1,4 +1,4 @@
-package raster
+package bake
 
 import (
 	"bytes"
@@ -14,11 +14,12 @@ import (
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
+	"github.com/emberfx/ember/texture"
 )
 
 // Golden images: the example effects (copies of examples/effects, frozen in
-// raster/testdata/effects) and a textured test effect baked at fixed clocks
-// and seeds, compared with raster/testdata/golden/*.png. The
+// raster/bake/testdata/effects) and a textured test effect baked at fixed clocks
+// and seeds, compared with raster/bake/testdata/golden/*.png. The
 // rasterizer is deterministic float64 code, so on linux/amd64 (where the
 // goldens are made) the comparison is byte for byte. Other architectures
 // may fuse a multiply and an add into one rounding inside emitter's maths
@@ -28,8 +29,8 @@ import (
 // After a deliberate change to the appearance, look at the new images and
 // regenerate them with
 //
-//	go test ./raster -run Golden -update
-var update = flag.Bool("update", false, "rewrite raster/testdata/golden/*.png from the current rasterizer")
+//	go test ./raster/bake -run Golden -update
+var update = flag.Bool("update", false, "rewrite raster/bake/testdata/golden/*.png from the current rasterizer")
 
 // goldenScenes are the baked frames: effect file, seed, bursts and clock.
 var goldenScenes = []struct {
@@ -53,7 +54,7 @@ func goldenScene(t testing.TB, file string, seed uint32, bursts []Burst) *Scene 
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	tex, strip, err := LoadTextures(path, &sp)
+	tex, strip, err := texture.LoadEffectImages(path, &sp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func compareGolden(t *testing.T, path string, img *image.RGBA) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("%v (make the goldens with: go test ./raster -run Golden -update)", err)
+		t.Fatalf("%v (make the goldens with: go test ./raster/bake -run Golden -update)", err)
 	}
 	defer f.Close()
 	dec, err := png.Decode(f)
@@ -131,6 +132,6 @@ func compareGolden(t *testing.T, path string, img *image.RGBA) {
 		if png.Encode(&buf, img) == nil && os.WriteFile(out, buf.Bytes(), 0o644) == nil {
 			msg = fmt.Sprintf("; the frame is in %s", out)
 		}
-		t.Errorf("%s: %d channel values differ, by up to %d (tolerance %d)%s; if the change is meant, regenerate with go test ./raster -run Golden -update", path, diff, worst, tol, msg)
+		t.Errorf("%s: %d channel values differ, by up to %d (tolerance %d)%s; if the change is meant, regenerate with go test ./raster/bake -run Golden -update", path, diff, worst, tol, msg)
 	}
 }

@@ -1,4 +1,11 @@
-package raster
+// Package texture holds Ember's texture assets: loading the images an
+// effect file names, premultiplying them the one way every renderer
+// samples them, the built-in sprite of an effect with no Texture, and
+// colour strips as the appearance stage samples them (docs/appearance.md,
+// sections 2 and 3). Package render uploads what it makes, package raster
+// samples it, and package component loads an effect's images with it. It
+// imports no engine.
+package texture
 
 import (
 	"image"

@@ -1,8 +1,14 @@
-package emitter
-
-// Randomness without state: every rolled property of particle i is a pure
-// function of (seed, i, channel), so any particle can be derived at any clock
-// without walking the ones before it (Spray, section 3).
+// Package hash is Ember's randomness without state: every rolled property
+// of a particle is a pure function of (seed, key, channel), so any particle
+// can be derived at any clock without walking the ones before it
+// (docs/closed-form.md, section 1).
+//
+// [Stream] hashes a seed and a particle key once; [Bits] and [Unit] roll one
+// channel of that stream; [Range], [Signed] and [Integer] map a unit roll.
+// The channels an effect's particles roll are in package internal/channel;
+// other particle systems choose their own. The Kage shaders compute the same
+// integers (shaders/src/common.kage).
+package hash
 
 const (
 	golden32 = 0x9E3779B9 // added by the splitmix32 finalizer
@@ -44,30 +50,3 @@ func Signed(u float64) float64 { return 2*u - 1 }
 
 // Integer maps a unit roll u to an integer in [lo, hi]: lo + floor(u*(hi-lo+1)).
 func Integer(lo, hi int, u float64) int { return lo + int(u*float64(hi-lo+1)) }
-
-// Channels: each rolled property has its own, so changing one range in a spec
-// never moves the rolls of the others (Spray, section 3.2). New channels must
-// not be congruent to ChannelFlipbookRandom modulo 32, which the random
-// flipbook windows use.
-const (
-	ChannelLifetime             = 1
-	ChannelSpeed                = 2
-	ChannelSpread               = 3
-	ChannelRotation             = 4
-	ChannelRotSpeed             = 5
-	ChannelSizeEnvelope         = 6
-	ChannelTransparencyEnvelope = 7
-	ChannelSquashEnvelope       = 8
-	ChannelShapeU               = 9
-	ChannelShapeV               = 10
-	ChannelShapeSign            = 11
-	ChannelFlipbookStart        = 12
-	ChannelFlipbookRate         = 13
-	// ChannelFlipbookRandom + 32*w is the channel of random-flipbook window w.
-	ChannelFlipbookRandom = 14
-	// ChannelThin is the renderer's budget thinning roll (keep a particle
-	// when its roll is below the kept fraction).
-	ChannelThin = 15
-	// ChannelStrip picks a particle's colour-strip row ("destiny").
-	ChannelStrip = 16
-)

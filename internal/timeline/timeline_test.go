@@ -1,4 +1,4 @@
-package component
+package timeline
 
 import (
 	"math"
@@ -8,37 +8,36 @@ import (
 )
 
 func TestSegmentClockAt(t *testing.T) {
+	const top = emitter.Ticks(math.MaxInt64)
 	s := Segment{World: 100, Clock: 50, Step: 10, Playing: true}
-	for _, c := range []struct {
+	cases := []struct {
+		name  string
+		seg   Segment
 		at    emitter.Ticks
 		scale float64
 		want  emitter.Ticks
 	}{
-		{100, 1, 50},
-		{90, 1, 50}, // before the segment: its start
-		{137, 1, 87},
-		{130, 0.25, 50 + 3*3},       // round(2.5) = 3 per step
-		{134, 0.25, 50 + 3*3 + 1},   // and round(1) for the 4 left
-		{130, -1, 20},               // backwards
-		{200, -1, 0},                // clamped at 0
-		{130, math.NaN(), 50 + 0},   // NaN scales to nothing
-		{130, 1e300, math.MaxInt64}, // saturates
-	} {
-		if got := s.ClockAt(c.at, c.scale); got != c.want {
-			t.Errorf("ClockAt(%d, %v) = %d, want %d", c.at, c.scale, got, c.want)
+		{"at the start", s, 100, 1, 50},
+		{"before the segment: its start", s, 90, 1, 50},
+		{"real time", s, 137, 1, 87},
+		{"round(2.5) = 3 per step", s, 130, 0.25, 50 + 3*3},
+		{"and round(1) for the 4 left", s, 134, 0.25, 50 + 3*3 + 1},
+		{"backwards", s, 130, -1, 20},
+		{"clamped at 0", s, 200, -1, 0},
+		{"NaN scales to nothing", s, 130, math.NaN(), 50},
+		{"1e300 saturates", s, 130, 1e300, top},
+		{"1e12 saturates over many steps", s, top, 1e12, top},
+		{"+Inf saturates", s, 130, math.Inf(1), top},
+		{"-Inf clamps at 0", s, 130, math.Inf(-1), 0},
+		{"no step known: round(7.5)", Segment{Playing: true}, 30, 0.25, 8},
+		{"paused", Segment{Clock: 7}, 1000, 1, 7},
+		{"a clock near the top saturates", Segment{Clock: top - 5, Playing: true}, 100, 1, top},
+		{"many whole steps near the top", Segment{Clock: 0, Step: 3, Playing: true}, top, 2, top},
+	}
+	for _, c := range cases {
+		if got := c.seg.ClockAt(c.at, c.scale); got != c.want {
+			t.Errorf("%s: ClockAt(%d, %v) = %d, want %d", c.name, c.at, c.scale, got, c.want)
 		}
-	}
-	unknown := Segment{World: 0, Clock: 0, Playing: true}
-	if got := unknown.ClockAt(30, 0.25); got != 8 { // round(7.5)
-		t.Errorf("no step: %d", got)
-	}
-	paused := Segment{World: 0, Clock: 7}
-	if got := paused.ClockAt(1000, 1); got != 7 {
-		t.Errorf("paused: %d", got)
-	}
-	huge := Segment{World: 0, Clock: math.MaxInt64 - 5, Playing: true}
-	if got := huge.ClockAt(100, 1); got != math.MaxInt64 {
-		t.Errorf("overflow: %d", got)
 	}
 }
 
@@ -52,12 +51,15 @@ func TestTimelineRecordAndIndex(t *testing.T) {
 		tl.Record(Segment{World: w, Clock: w}, 30)
 	}
 	for _, c := range []struct {
+		name string
 		at   emitter.Ticks
 		want int
-	}{{0, 0}, {10, 0}, {19, 0}, {20, 1}, {25, 1}, {30, 2}, {99, 2}} {
-		if got := tl.Index(c.at); got != c.want {
-			t.Errorf("Index(%d) = %d, want %d", c.at, got, c.want)
-		}
+	}{{"at 0, want 0", 0, 0}, {"at 10, want 0", 10, 0}, {"at 19, want 0", 19, 0}, {"at 20, want 1", 20, 1}, {"at 25, want 1", 25, 1}, {"at 30, want 2", 30, 2}, {"at 99, want 2", 99, 2}} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := tl.Index(c.at); got != c.want {
+				t.Errorf("Index(%d) = %d, want %d", c.at, got, c.want)
+			}
+		})
 	}
 	if tl.Current() != 2 || tl.HasFuture() {
 		t.Fatal("the last record is not current")

@@ -1,7 +1,10 @@
-package component
+// Package timeline is an effect entity's play history in world time, the
+// data behind world seeks of the donburi plugin: package component stores
+// a [Timeline] in each effect entity, and only package system reads and
+// changes it, which is why it lives here rather than in either's API.
+package timeline
 
 import (
-	"math"
 	"sort"
 
 	"github.com/emberfx/ember/emitter"
@@ -28,42 +31,22 @@ type Segment struct {
 
 // ClockAt returns the effect clock at world clock at (at >= s.World) for an
 // effect of the given TimeScale: the clock the scheduler's steps reach. A
-// playing effect moves by round(Step × timeScale) per whole step and by
-// round(rest × timeScale) for a partial one, so the result is exactly what
-// stepping gave at every update and a rounding of it between updates.
+// playing effect moves by Step.Scale(timeScale) per whole step and by the
+// remainder's Scale for a partial one, so the result is exactly what
+// stepping gave at every update and a rounding of it between updates. It
+// saturates as emitter.Ticks does and clamps at 0.
 func (s Segment) ClockAt(at emitter.Ticks, timeScale float64) emitter.Ticks {
 	if !s.Playing || at <= s.World {
 		return s.Clock
 	}
 	d := at - s.World
 	var adv emitter.Ticks
-	switch {
-	case timeScale == 1:
-		adv = d
-	case s.Step <= 0:
-		adv = scale(d, timeScale)
-	default:
-		adv = (d/s.Step)*scale(s.Step, timeScale) + scale(d%s.Step, timeScale)
+	if s.Step <= 0 {
+		adv = d.Scale(timeScale)
+	} else {
+		adv = s.Step.Scale(timeScale).Mul(int64(d / s.Step)).Add((d % s.Step).Scale(timeScale))
 	}
-	c := s.Clock + adv
-	if adv > 0 && c < s.Clock {
-		return math.MaxInt64
-	}
-	return max(c, 0)
-}
-
-// scale is round(d × ts) in ticks, as Effect.Step rounds.
-func scale(d emitter.Ticks, ts float64) emitter.Ticks {
-	v := math.Round(float64(d) * ts)
-	switch {
-	case v != v:
-		return 0
-	case v >= math.MaxInt64:
-		return math.MaxInt64
-	case v <= math.MinInt64:
-		return math.MinInt64
-	}
-	return emitter.Ticks(v)
+	return max(s.Clock.Add(adv), 0)
 }
 
 // Timeline is an effect's play history in world time: when it was spawned,
@@ -77,7 +60,7 @@ func scale(d emitter.Ticks, ts float64) emitter.Ticks {
 // into that run. Segments and runs older than the effect's History behind
 // the furthest world clock are dropped; seeks further back are not exact.
 //
-// Package system maintains it; the methods are its tools.
+// Package system maintains it.
 type Timeline struct {
 	// Spawn is the world clock at which the effect was created.
 	Spawn emitter.Ticks

@@ -1,21 +1,23 @@
-package emitter
+package hash
 
-// Tests of the stateless hash (Spray, section 3). The reference values come
-// from an independent implementation written the way Spray has to write it in
-// Luau: every number is a float64, the 32-bit products go through Multiply32
-// (16-bit halves, section 3.1), and xor and shifts are done with floor and
-// mod. Mix32 must agree with it bit for bit.
+// Tests of the stateless hash (docs/closed-form.md, section 1). The
+// reference values come from an independent implementation written the way
+// a language with float64 numbers only (such as Luau) has to write it:
+// every number is a float64, the 32-bit products go through multiply32
+// (16-bit halves), and xor and shifts are done with floor and mod. Mix32
+// must agree with it bit for bit.
 
 import (
 	"math"
 	"testing"
+
+	"github.com/emberfx/ember/internal/channel"
 )
 
-// Shared helpers of the core math tests. They carry a "core" prefix so they
-// cannot clash with helpers of other test files in this package.
+// Helpers of the statistical tests below.
 
-// coreWithin reports whether got is within tol of want (absolute).
-func coreWithin(got, want, tol float64) bool {
+// within reports whether got is within tol of want (absolute).
+func within(got, want, tol float64) bool {
 	if math.IsNaN(got) || math.IsNaN(want) {
 		return false
 	}
@@ -25,13 +27,8 @@ func coreWithin(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol
 }
 
-// coreRel reports whether got is within rel*|want| of want.
-func coreRel(got, want, rel float64) bool {
-	return coreWithin(got, want, rel*math.Abs(want))
-}
-
-// coreCorrelation is Pearson's correlation coefficient of xs and ys.
-func coreCorrelation(xs, ys []float64) float64 {
+// correlation is Pearson's correlation coefficient of xs and ys.
+func correlation(xs, ys []float64) float64 {
 	n := float64(len(xs))
 	var mx, my float64
 	for i := range xs {
@@ -50,9 +47,9 @@ func coreCorrelation(xs, ys []float64) float64 {
 	return sxy / math.Sqrt(sxx*syy)
 }
 
-// coreChiSquare is Pearson's statistic of counts against a uniform
+// chiSquare is Pearson's statistic of counts against a uniform
 // expectation.
-func coreChiSquare(counts []int) float64 {
+func chiSquare(counts []int) float64 {
 	total := 0
 	for _, c := range counts {
 		total += c
@@ -71,7 +68,7 @@ func coreChiSquare(counts []int) float64 {
 // deterministic; the threshold says how unlikely a pass by a bad hash is.
 const chi2Crit15 = 37.70
 
-// --- The float64-only reference (what Spray computes in Luau) ---
+// --- The float64-only reference ---
 
 const (
 	refTwo16 = 65536.0
@@ -81,7 +78,7 @@ const (
 // refMod is a mod m for m > 0, in [0, m).
 func refMod(a, m float64) float64 { return a - m*math.Floor(a/m) }
 
-// refMultiply32 is Spray's Multiply32: a*b mod 2^32 with a = 2^16 ah + al,
+// refMultiply32 is the float64-only 32-bit product: a*b mod 2^32 with a = 2^16 ah + al,
 // b = 2^16 bh + bl and the 2^32 ah bh term dropped. Every partial product is
 // below 2^32 and the sum below 2^34, so float64 holds it exactly.
 func refMultiply32(a, b float64) float64 {
@@ -108,7 +105,7 @@ func refShr(a float64, n int) float64 { return math.Floor(a / math.Exp2(float64(
 
 func refAdd(a, b float64) float64 { return refMod(a+b, refTwo32) }
 
-// refMix is M(x) of Spray section 3, in float64 arithmetic only.
+// refMix is M(x), in float64 arithmetic only.
 func refMix(x float64) float64 {
 	z := refAdd(x, 0x9E3779B9)
 	z = refMultiply32(refXor(z, refShr(z, 16)), 0x21F0AAAD)
@@ -126,11 +123,11 @@ func refBits(stream, channel float64) float64 {
 	return refMix(refXor(stream, refMultiply32(refAdd(channel, 1), 0x85EBCA77)))
 }
 
-// coreLCG is a plain 32-bit LCG (Numerical Recipes constants) that only
+// lcg is a plain 32-bit LCG (Numerical Recipes constants) that only
 // chooses test inputs.
-type coreLCG uint32
+type lcg uint32
 
-func (g *coreLCG) next() uint32 {
+func (g *lcg) next() uint32 {
 	*g = *g*1664525 + 1013904223
 	return uint32(*g)
 }
@@ -145,7 +142,7 @@ func hashInputs(n int) []uint32 {
 	for i := 0; i < 32; i++ {
 		in = append(in, 1<<i)
 	}
-	g := coreLCG(12345)
+	g := lcg(12345)
 	for i := 0; i < n; i++ {
 		in = append(in, g.next())
 	}
@@ -153,10 +150,10 @@ func hashInputs(n int) []uint32 {
 }
 
 // TestHashMultiply32Reference checks the test's own Multiply32 against the
-// machine's uint32 product, and shows why Spray needs it: a plain float64
+// machine's uint32 product, and shows why a float64-only language needs it: a plain float64
 // product loses exactly the low bits the hash depends on.
 func TestHashMultiply32Reference(t *testing.T) {
-	g := coreLCG(7)
+	g := lcg(7)
 	naiveWrong := 0
 	const n = 20000
 	for i := 0; i < n; i++ {
@@ -177,7 +174,7 @@ func TestHashMultiply32Reference(t *testing.T) {
 }
 
 // TestHashMix32MatchesFloat64Reference: Mix32 agrees bit for bit with the
-// float64-only splitmix32 of Spray on edge values and 5000 random inputs.
+// float64-only splitmix32 on edge values and 5000 random inputs.
 func TestHashMix32MatchesFloat64Reference(t *testing.T) {
 	for _, x := range hashInputs(5000) {
 		want := refMix(float64(x))
@@ -191,7 +188,7 @@ func TestHashMix32MatchesFloat64Reference(t *testing.T) {
 // the reference on many (seed, index, channel).
 func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 	seeds := []uint32{0, 1, 42, 0xDEADBEEF, 0xFFFFFFFF}
-	g := coreLCG(99)
+	g := lcg(99)
 	for _, s := range seeds {
 		for k := 0; k < 200; k++ {
 			i := uint32(k)
@@ -202,7 +199,7 @@ func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 			if want := refStream(float64(s), float64(i)); float64(st) != want {
 				t.Fatalf("Stream(%#x, %d) = %#08x, reference %#08x", s, i, st, uint32(want))
 			}
-			for _, ch := range []uint32{ChannelLifetime, ChannelSpread, ChannelFlipbookRandom + 32*7, 0xFFFFFFFF} {
+			for _, ch := range []uint32{channel.Lifetime, channel.Spread, channel.FlipbookRandom + 32*7, 0xFFFFFFFF} {
 				want := refBits(float64(st), float64(ch))
 				if got := Bits(st, ch); float64(got) != want {
 					t.Fatalf("Bits(%#08x, %d) = %#08x, reference %#08x", st, ch, got, uint32(want))
@@ -217,51 +214,59 @@ func TestHashStreamBitsMatchFloat64Reference(t *testing.T) {
 
 // hashTable holds exact values computed with the float64 reference above
 // (refMix, refStream, refBits), so a reader can recompute them from the
-// formulas of Spray section 3 without Go's uint32 arithmetic.
+// formulas of docs/closed-form.md, section 1, without Go's uint32 arithmetic.
 var hashTable = []struct {
+	name                 string
 	seed, index, channel uint32
 	stream, bits         uint32
 }{
-	{0x0, 0, 1, 0xf77782fb, 0x0727f771},                   // u = 0.027953591430559754
-	{0x0, 1, 1, 0xad09283e, 0xc86306a9},                   // u = 0.78276101709343493
-	{0x0, 2, 2, 0x15882b4d, 0xaf4eadfb},                   // u = 0.6847943055909127
-	{0x1, 0, 1, 0x3b769323, 0x2ae0ab6f},                   // u = 0.16749068698845804
-	{0x2a, 7, 3, 0x4091b64e, 0x19319b70},                  // u = 0.098413195461034775
-	{0x2a, 1000, 9, 0x15343f09, 0x944435bf},               // u = 0.57916580117307603
-	{0xdeadbeef, 0, 12, 0x1fb95df6, 0x1b9d5647},           // u = 0.10786952241323888
-	{0xdeadbeef, 123456, 14, 0x290e29a3, 0x901bfa7f},      // u = 0.56292691803537309
-	{0xffffffff, 0xffffffff, 174, 0xeb721c8a, 0xa2267482}, // u = 0.63339927839115262
-	{0x9e3779b9, 2, 16, 0x326217d2, 0xffa47758},           // u = 0.99860330484807491
+	{"u = 0.027953591430559754", 0x0, 0, 1, 0xf77782fb, 0x0727f771},                  // u = 0.027953591430559754
+	{"u = 0.78276101709343493", 0x0, 1, 1, 0xad09283e, 0xc86306a9},                   // u = 0.78276101709343493
+	{"u = 0.6847943055909127", 0x0, 2, 2, 0x15882b4d, 0xaf4eadfb},                    // u = 0.6847943055909127
+	{"u = 0.16749068698845804", 0x1, 0, 1, 0x3b769323, 0x2ae0ab6f},                   // u = 0.16749068698845804
+	{"u = 0.098413195461034775", 0x2a, 7, 3, 0x4091b64e, 0x19319b70},                 // u = 0.098413195461034775
+	{"u = 0.57916580117307603", 0x2a, 1000, 9, 0x15343f09, 0x944435bf},               // u = 0.57916580117307603
+	{"u = 0.10786952241323888", 0xdeadbeef, 0, 12, 0x1fb95df6, 0x1b9d5647},           // u = 0.10786952241323888
+	{"u = 0.56292691803537309", 0xdeadbeef, 123456, 14, 0x290e29a3, 0x901bfa7f},      // u = 0.56292691803537309
+	{"u = 0.63339927839115262", 0xffffffff, 0xffffffff, 174, 0xeb721c8a, 0xa2267482}, // u = 0.63339927839115262
+	{"u = 0.99860330484807491", 0x9e3779b9, 2, 16, 0x326217d2, 0xffa47758},           // u = 0.99860330484807491
 }
 
 // mixTable holds exact M(x) values from the float64 reference. M(0x61c88647)
 // is 0: the golden-ratio addition wraps to 0 and every later step keeps 0.
-var mixTable = []struct{ x, want uint32 }{
-	{0x0, 0x64625032},
-	{0x1, 0x5e2d1772},
-	{0xffffffff, 0xeb721c8a},
-	{0x61c88647, 0x00000000},
-	{0x3039, 0xc3b24a19},
+var mixTable = []struct {
+	name    string
+	x, want uint32
+}{
+	{"x 0x0, want 0x64625032", 0x0, 0x64625032},
+	{"x 0x1, want 0x5e2d1772", 0x1, 0x5e2d1772},
+	{"x 0xffffffff, want 0xeb721c8a", 0xffffffff, 0xeb721c8a},
+	{"x 0x61c88647, want 0x00000000", 0x61c88647, 0x00000000},
+	{"x 0x3039, want 0xc3b24a19", 0x3039, 0xc3b24a19},
 }
 
 // TestHashTable pins Mix32, Stream and Bits to exact values.
 func TestHashTable(t *testing.T) {
 	for _, c := range mixTable {
-		if got := Mix32(c.x); got != c.want {
-			t.Errorf("Mix32(%#x) = %#08x, want %#08x", c.x, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Mix32(c.x); got != c.want {
+				t.Errorf("Mix32(%#x) = %#08x, want %#08x", c.x, got, c.want)
+			}
+		})
 	}
 	for _, c := range hashTable {
-		st := Stream(c.seed, c.index)
-		if st != c.stream {
-			t.Errorf("Stream(%#x, %d) = %#08x, want %#08x", c.seed, c.index, st, c.stream)
-		}
-		if b := Bits(st, c.channel); b != c.bits {
-			t.Errorf("Bits(Stream(%#x, %d), %d) = %#08x, want %#08x", c.seed, c.index, c.channel, b, c.bits)
-		}
-		if u, want := Unit(st, c.channel), float64(c.bits)/refTwo32; u != want {
-			t.Errorf("Unit(Stream(%#x, %d), %d) = %v, want %v", c.seed, c.index, c.channel, u, want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			st := Stream(c.seed, c.index)
+			if st != c.stream {
+				t.Errorf("Stream(%#x, %d) = %#08x, want %#08x", c.seed, c.index, st, c.stream)
+			}
+			if b := Bits(st, c.channel); b != c.bits {
+				t.Errorf("Bits(Stream(%#x, %d), %d) = %#08x, want %#08x", c.seed, c.index, c.channel, b, c.bits)
+			}
+			if u, want := Unit(st, c.channel), float64(c.bits)/refTwo32; u != want {
+				t.Errorf("Unit(Stream(%#x, %d), %d) = %v, want %v", c.seed, c.index, c.channel, u, want)
+			}
+		})
 	}
 }
 
@@ -299,28 +304,31 @@ func TestHashMix32Bijective(t *testing.T) {
 // TestHashUnitRange: Unit is in [0, 1) for every roll, including the
 // extreme Bits 0 and 0xFFFFFFFF, which the inverse mixer lets us reach.
 func TestHashUnitRange(t *testing.T) {
-	for _, ch := range []uint32{ChannelLifetime, ChannelShapeU, ChannelFlipbookRandom} {
+	for _, ch := range []uint32{channel.Lifetime, channel.ShapeU, channel.FlipbookRandom} {
 		// Bits(st, ch) = Mix32(st ^ (ch+1) phi2) = y  <=>  st = unmix32(y) ^ (ch+1) phi2
 		for _, c := range []struct {
+			name string
 			bits uint32
 			want float64
 		}{
-			{0, 0},
-			{0xFFFFFFFF, 1 - 1.0/4294967296}, // 0.99999999976716936
-			{0x80000000, 0.5},
+			{"bits 0, want 0", 0, 0},
+			{"0.99999999976716936", 0xFFFFFFFF, 1 - 1.0/4294967296}, // 0.99999999976716936
+			{"bits 0x80000000, want 0.5", 0x80000000, 0.5},
 		} {
-			st := unmix32(c.bits) ^ (ch+1)*phi2
-			if b := Bits(st, ch); b != c.bits {
-				t.Fatalf("Bits = %#x, want %#x", b, c.bits)
-			}
-			u := Unit(st, ch)
-			if u != c.want || !(u >= 0 && u < 1) {
-				t.Errorf("Unit with Bits %#x = %.17g, want %.17g in [0, 1)", c.bits, u, c.want)
-			}
+			t.Run(c.name, func(t *testing.T) {
+				st := unmix32(c.bits) ^ (ch+1)*phi2
+				if b := Bits(st, ch); b != c.bits {
+					t.Fatalf("Bits = %#x, want %#x", b, c.bits)
+				}
+				u := Unit(st, ch)
+				if u != c.want || !(u >= 0 && u < 1) {
+					t.Errorf("Unit with Bits %#x = %.17g, want %.17g in [0, 1)", c.bits, u, c.want)
+				}
+			})
 		}
 	}
 	for i := uint32(0); i < 100000; i++ {
-		u := Unit(Stream(3, i), ChannelSpeed)
+		u := Unit(Stream(3, i), channel.Speed)
 		if !(u >= 0 && u < 1) {
 			t.Fatalf("Unit(Stream(3, %d), speed) = %v, outside [0, 1)", i, u)
 		}
@@ -333,23 +341,28 @@ func TestHashUnitRange(t *testing.T) {
 // n = 100k. Tolerances are 5 standard errors.
 func TestHashUnitMoments(t *testing.T) {
 	const n = 100000
-	for _, c := range []struct{ seed, channel uint32 }{{0, ChannelLifetime}, {1, ChannelSpeed}, {0xC0FFEE, ChannelShapeV}, {7, ChannelFlipbookRandom + 32*3}} {
-		var sum, sum2 float64
-		for i := uint32(0); i < n; i++ {
-			u := Unit(Stream(c.seed, i), c.channel)
-			sum += u
-			sum2 += u * u
-		}
-		mean := sum / n
-		variance := sum2/n - mean*mean
-		seMean := 1 / math.Sqrt(12*n)
-		seVar := math.Sqrt(1.0 / 180 / n)
-		if !coreWithin(mean, 0.5, 5*seMean) {
-			t.Errorf("seed %d channel %d: mean %.6f, want 0.5 ± %.6f", c.seed, c.channel, mean, 5*seMean)
-		}
-		if !coreWithin(variance, 1.0/12, 5*seVar) {
-			t.Errorf("seed %d channel %d: variance %.6f, want 1/12 ± %.6f", c.seed, c.channel, variance, 5*seVar)
-		}
+	for _, c := range []struct {
+		name          string
+		seed, channel uint32
+	}{{"seed 0, channel channel.Lifetime", 0, channel.Lifetime}, {"seed 1, channel channel.Speed", 1, channel.Speed}, {"seed 0xC0FFEE, channel channel.ShapeV", 0xC0FFEE, channel.ShapeV}, {"seed 7, channel channel.FlipbookRandom +…", 7, channel.FlipbookRandom + 32*3}} {
+		t.Run(c.name, func(t *testing.T) {
+			var sum, sum2 float64
+			for i := uint32(0); i < n; i++ {
+				u := Unit(Stream(c.seed, i), c.channel)
+				sum += u
+				sum2 += u * u
+			}
+			mean := sum / n
+			variance := sum2/n - mean*mean
+			seMean := 1 / math.Sqrt(12*n)
+			seVar := math.Sqrt(1.0 / 180 / n)
+			if !within(mean, 0.5, 5*seMean) {
+				t.Errorf("seed %d channel %d: mean %.6f, want 0.5 ± %.6f", c.seed, c.channel, mean, 5*seMean)
+			}
+			if !within(variance, 1.0/12, 5*seVar) {
+				t.Errorf("seed %d channel %d: variance %.6f, want 1/12 ± %.6f", c.seed, c.channel, variance, 5*seVar)
+			}
+		})
 	}
 }
 
@@ -360,11 +373,11 @@ func TestHashChannelIndependence(t *testing.T) {
 	const n = 100000
 	tol := 5 / math.Sqrt(n)
 	pairs := [][2]uint32{
-		{ChannelLifetime, ChannelSpeed},
-		{ChannelShapeU, ChannelShapeV},
-		{ChannelSpeed, ChannelSpread},
-		{ChannelFlipbookRandom, ChannelFlipbookRandom + 32},
-		{ChannelSizeEnvelope, ChannelTransparencyEnvelope},
+		{channel.Lifetime, channel.Speed},
+		{channel.ShapeU, channel.ShapeV},
+		{channel.Speed, channel.Spread},
+		{channel.FlipbookRandom, channel.FlipbookRandom + 32},
+		{channel.SizeEnvelope, channel.TransparencyEnvelope},
 	}
 	xs, ys := make([]float64, n), make([]float64, n)
 	for _, p := range pairs {
@@ -372,7 +385,7 @@ func TestHashChannelIndependence(t *testing.T) {
 			st := Stream(11, uint32(i))
 			xs[i], ys[i] = Unit(st, p[0]), Unit(st, p[1])
 		}
-		if r := coreCorrelation(xs, ys); !coreWithin(r, 0, tol) {
+		if r := correlation(xs, ys); !within(r, 0, tol) {
 			t.Errorf("correlation of channels %d and %d = %.5f, want 0 ± %.4f", p[0], p[1], r, tol)
 		}
 	}
@@ -387,7 +400,7 @@ func TestHashNeighboursDoNotClump(t *testing.T) {
 	tol := 5 / math.Sqrt(n)
 	for _, seed := range []uint32{0, 0x12345678} {
 		for _, step := range []uint32{1, 2} {
-			for _, ch := range []uint32{ChannelSpeed, ChannelShapeU} {
+			for _, ch := range []uint32{channel.Speed, channel.ShapeU} {
 				xs, ys := make([]float64, n), make([]float64, n)
 				var single, pair [16]int
 				for i := range xs {
@@ -397,13 +410,13 @@ func TestHashNeighboursDoNotClump(t *testing.T) {
 					single[int(a*16)]++
 					pair[int(a*4)*4+int(b*4)]++
 				}
-				if r := coreCorrelation(xs, ys); !coreWithin(r, 0, tol) {
+				if r := correlation(xs, ys); !within(r, 0, tol) {
 					t.Errorf("seed %#x step %d channel %d: neighbour correlation %.5f, want 0 ± %.4f", seed, step, ch, r, tol)
 				}
-				if x := coreChiSquare(single[:]); x > chi2Crit15 {
+				if x := chiSquare(single[:]); x > chi2Crit15 {
 					t.Errorf("seed %#x channel %d: chi-square of 16 buckets %.2f > %.2f", seed, ch, x, chi2Crit15)
 				}
-				if x := coreChiSquare(pair[:]); x > chi2Crit15 {
+				if x := chiSquare(pair[:]); x > chi2Crit15 {
 					t.Errorf("seed %#x step %d channel %d: chi-square of 4x4 neighbour pairs %.2f > %.2f", seed, step, ch, x, chi2Crit15)
 				}
 			}
@@ -421,67 +434,80 @@ func TestHashSeedsDiffer(t *testing.T) {
 		if a == b {
 			same++
 		}
-		xs[i], ys[i] = Unit(a, ChannelSpeed), Unit(b, ChannelSpeed)
+		xs[i], ys[i] = Unit(a, channel.Speed), Unit(b, channel.Speed)
 	}
 	if same > 2 {
 		t.Errorf("seeds 1 and 2 share the stream of %d indices", same)
 	}
-	if r, tol := coreCorrelation(xs, ys), 5/math.Sqrt(n); !coreWithin(r, 0, tol) {
+	if r, tol := correlation(xs, ys), 5/math.Sqrt(n); !within(r, 0, tol) {
 		t.Errorf("correlation across seeds %.5f, want 0 ± %.4f", r, tol)
 	}
 }
 
-// TestHashRangeSignedInteger: the mapping formulas of the issue,
+// TestHashRangeSignedInteger: the mapping formulas,
 // Range = lo+(hi-lo)u, Signed = 2u-1, Integer = lo+floor(u(hi-lo+1)).
 func TestHashRangeSignedInteger(t *testing.T) {
 	const uMax = 1 - 1.0/4294967296 // the largest Unit
-	for _, c := range []struct{ lo, hi, u, want float64 }{
-		{2, 5, 0, 2},
-		{2, 5, 0.5, 3.5},
-		{2, 5, 0.25, 2.75},
-		{-10, 10, 0.75, 5},
-		{3, 3, 0.9, 3},
-		{5, 1, 0.5, 3}, // no ordering requirement: lo + (hi-lo) u
+	for _, c := range []struct {
+		name            string
+		lo, hi, u, want float64
+	}{
+		{"lo 2, hi 5, u 0", 2, 5, 0, 2},
+		{"lo 2, hi 5, u 0.5", 2, 5, 0.5, 3.5},
+		{"lo 2, hi 5, u 0.25", 2, 5, 0.25, 2.75},
+		{"lo -10, hi 10, u 0.75", -10, 10, 0.75, 5},
+		{"lo 3, hi 3, u 0.9", 3, 3, 0.9, 3},
+		{"no ordering requirement: lo + (hi-lo) u", 5, 1, 0.5, 3}, // no ordering requirement: lo + (hi-lo) u
 	} {
-		if got := Range(c.lo, c.hi, c.u); !coreWithin(got, c.want, 1e-15) {
-			t.Errorf("Range(%v, %v, %v) = %v, want %v", c.lo, c.hi, c.u, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Range(c.lo, c.hi, c.u); !within(got, c.want, 1e-15) {
+				t.Errorf("Range(%v, %v, %v) = %v, want %v", c.lo, c.hi, c.u, got, c.want)
+			}
+		})
 	}
 	if got := Range(0, 1, uMax); got >= 1 {
 		t.Errorf("Range(0, 1, uMax) = %v, want < 1", got)
 	}
-	for _, c := range []struct{ u, want float64 }{
-		{0, -1}, {0.25, -0.5}, {0.5, 0}, {0.75, 0.5},
+	for _, c := range []struct {
+		name    string
+		u, want float64
+	}{
+		{"u 0, want -1", 0, -1}, {"u 0.25, want -0.5", 0.25, -0.5}, {"u 0.5, want 0", 0.5, 0}, {"u 0.75, want 0.5", 0.75, 0.5},
 	} {
-		if got := Signed(c.u); got != c.want {
-			t.Errorf("Signed(%v) = %v, want %v", c.u, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Signed(c.u); got != c.want {
+				t.Errorf("Signed(%v) = %v, want %v", c.u, got, c.want)
+			}
+		})
 	}
-	if got := Signed(uMax); !(got < 1) || !coreWithin(got, 1, 1e-9) {
+	if got := Signed(uMax); !(got < 1) || !within(got, 1, 1e-9) {
 		t.Errorf("Signed(uMax) = %.17g, want just below 1", got)
 	}
 	for _, c := range []struct {
+		name   string
 		lo, hi int
 		u      float64
 		want   int
 	}{
-		{1, 4, 0, 1},
-		{1, 4, 0.2499999, 1},
-		{1, 4, 0.25, 2},
-		{1, 4, 0.5, 3},
-		{1, 4, 0.75, 4},
-		{1, 4, uMax, 4},
-		{1, 6, 1.0 / 6, 2},
-		{1, 6, uMax, 6},
-		{0, 0, uMax, 0},
-		{-3, 3, 0, -3},
-		{-3, 3, 0.5, 0},
-		{-3, 3, uMax, 3},
-		{1, 1 << 20, uMax, 1 << 20},
+		{"lo 1, hi 4, u 0", 1, 4, 0, 1},
+		{"lo 1, hi 4, u 0.2499999", 1, 4, 0.2499999, 1},
+		{"lo 1, hi 4, u 0.25", 1, 4, 0.25, 2},
+		{"lo 1, hi 4, u 0.5", 1, 4, 0.5, 3},
+		{"lo 1, hi 4, u 0.75", 1, 4, 0.75, 4},
+		{"lo 1, hi 4, u uMax", 1, 4, uMax, 4},
+		{"lo 1, hi 6, u 1.0 / 6", 1, 6, 1.0 / 6, 2},
+		{"lo 1, hi 6, u uMax", 1, 6, uMax, 6},
+		{"lo 0, hi 0, u uMax", 0, 0, uMax, 0},
+		{"lo -3, hi 3, u 0", -3, 3, 0, -3},
+		{"lo -3, hi 3, u 0.5", -3, 3, 0.5, 0},
+		{"lo -3, hi 3, u uMax", -3, 3, uMax, 3},
+		{"lo 1, hi 1 << 20, u uMax", 1, 1 << 20, uMax, 1 << 20},
 	} {
-		if got := Integer(c.lo, c.hi, c.u); got != c.want {
-			t.Errorf("Integer(%d, %d, %v) = %d, want %d", c.lo, c.hi, c.u, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := Integer(c.lo, c.hi, c.u); got != c.want {
+				t.Errorf("Integer(%d, %d, %v) = %d, want %d", c.lo, c.hi, c.u, got, c.want)
+			}
+		})
 	}
 }
 
@@ -498,14 +524,14 @@ func TestHashIntegerUniform(t *testing.T) {
 	for _, n := range []int{6, 16} {
 		counts := make([]int, n)
 		for i := uint32(0); i < rolls; i++ {
-			k := Integer(1, n, Unit(Stream(5, i), ChannelFlipbookStart))
+			k := Integer(1, n, Unit(Stream(5, i), channel.FlipbookStart))
 			if k < 1 || k > n {
 				t.Fatalf("Integer(1, %d, u) = %d, outside 1..%d", n, k, n)
 			}
 			counts[k-1]++
 		}
 		if n == 16 {
-			if x := coreChiSquare(counts); x > chi2Crit15 {
+			if x := chiSquare(counts); x > chi2Crit15 {
 				t.Errorf("Integer(1, 16, u): chi-square %.2f > %.2f (counts %v)", x, chi2Crit15, counts)
 			}
 		}
@@ -513,7 +539,7 @@ func TestHashIntegerUniform(t *testing.T) {
 		want := float64(rolls) / float64(n)
 		sd := math.Sqrt(want * (1 - 1/float64(n)))
 		for k, c := range counts {
-			if !coreWithin(float64(c), want, 5*sd) {
+			if !within(float64(c), want, 5*sd) {
 				t.Errorf("Integer(1, %d, u) = %d came %d times, want %.0f ± %.0f", n, k+1, c, want, 5*sd)
 			}
 		}

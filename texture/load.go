@@ -1,10 +1,10 @@
-package raster
+package texture
 
 import (
 	"errors"
 	"fmt"
 	"image"
-	_ "image/gif" // decoders for LoadImage
+	_ "image/gif" // decoders for Load
 	_ "image/jpeg"
 	_ "image/png"
 	"io"
@@ -15,13 +15,13 @@ import (
 	"github.com/emberfx/ember/emitter"
 )
 
-// MaxImagePixels bounds the images LoadImage decodes: a texture or strip is
-// far smaller, and the bound keeps a corrupt header from exhausting memory.
-const MaxImagePixels = 1 << 26
+// MaxPixels bounds the images Load decodes: a texture or strip is far
+// smaller, and the bound keeps a corrupt header from exhausting memory.
+const MaxPixels = 1 << 26
 
-// LoadImage reads and decodes a PNG, JPEG or GIF image (the first frame of
-// a GIF) of at most MaxImagePixels pixels.
-func LoadImage(path string) (image.Image, error) {
+// Load reads and decodes a PNG, JPEG or GIF image (the first frame of a
+// GIF) of at most MaxPixels pixels.
+func Load(path string) (image.Image, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		var pe *fs.PathError
@@ -32,8 +32,8 @@ func LoadImage(path string) (image.Image, error) {
 	}
 	defer f.Close()
 	cfg, _, err := image.DecodeConfig(f)
-	if err == nil && int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
-		return nil, fmt.Errorf("%s is %dx%d pixels, more than the %d an image may have", path, cfg.Width, cfg.Height, MaxImagePixels)
+	if err == nil && int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return nil, fmt.Errorf("%s is %dx%d pixels, more than the %d an image may have", path, cfg.Width, cfg.Height, MaxPixels)
 	}
 	if _, serr := f.Seek(0, io.SeekStart); serr != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", path, serr)
@@ -45,7 +45,7 @@ func LoadImage(path string) (image.Image, error) {
 	return img, nil
 }
 
-// LoadTextures loads the images an effect file names: spec's Texture and
+// LoadEffectImages loads the images an effect file names: spec's Texture and
 // ColorStrip, whose paths are relative to the directory of the effect file
 // at effectPath (absolute paths stay as they are). An empty path gives a nil
 // image: the built-in sprite for Texture, no strip for ColorStrip. A missing
@@ -53,7 +53,7 @@ func LoadImage(path string) (image.Image, error) {
 // image file, such as
 //
 //	fire.yaml: Texture "flame.png": cannot read flame.png: no such file or directory
-func LoadTextures(effectPath string, spec *emitter.Spec) (texture, strip image.Image, err error) {
+func LoadEffectImages(effectPath string, spec *emitter.Spec) (texture, strip image.Image, err error) {
 	load := func(field, name string) (image.Image, error) {
 		if name == "" {
 			return nil, nil
@@ -62,7 +62,7 @@ func LoadTextures(effectPath string, spec *emitter.Spec) (texture, strip image.I
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(filepath.Dir(effectPath), filepath.FromSlash(name))
 		}
-		img, err := LoadImage(p)
+		img, err := Load(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s %q: %w", effectPath, field, name, err)
 		}

@@ -1,19 +1,39 @@
-package raster
+package bake
 
 import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"math"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/emitter/effectfile"
+	"github.com/emberfx/ember/raster"
 )
+
+var black = color.RGBA{0, 0, 0, 255}
+
+// canvas returns a w × h image filled with the premultiplied colour c.
+func canvas(w, h int, c color.RGBA) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.NewUniform(c), image.Point{}, draw.Src)
+	return img
+}
+
+func at(img *image.RGBA, x, y int) color.RGBA { return img.RGBAAt(x, y) }
+
+// covered counts the pixels of img that are not bg.
+func covered(img *image.RGBA, bg color.RGBA) int {
+	n := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		if [4]uint8(img.Pix[i:i+4]) != [4]uint8{bg.R, bg.G, bg.B, bg.A} {
+			n++
+		}
+	}
+	return n
+}
 
 func fireScene(t *testing.T) *Scene {
 	t.Helper()
@@ -64,7 +84,7 @@ func TestFrameMatchesDraw(t *testing.T) {
 	e.AddBurst(emitter.SecondsToTicks(0.5), 30)
 	e.SetTime(0.8)
 	want := canvas(200, 100, black)
-	Draw(want, []Item{{Effect: e, X: 100, Y: 50}}, nil)
+	raster.Draw(want, []raster.Item{{Effect: e, X: 100, Y: 50}})
 	if !bytes.Equal(got.Pix, want.Pix) {
 		t.Error("Frame differs from Draw")
 	}
@@ -120,51 +140,59 @@ func TestGIF(t *testing.T) {
 	s := fireScene(t)
 	s.Width, s.Height = 50, 40
 	for _, c := range []struct {
+		name        string
 		t0, t1, fps float64
 		frames      int
 		delays      []int
 	}{
-		{0, 1, 25, 26, []int{4, 4, 4}},
-		{0.5, 1.5, 30, 31, []int{3, 4, 3, 3, 4, 3}},
-		{1, 1, 10, 1, []int{10}},
+		{"t0 0, t1 1, fps 25", 0, 1, 25, 26, []int{4, 4, 4}},
+		{"t0 0.5, t1 1.5, fps 30", 0.5, 1.5, 30, 31, []int{3, 4, 3, 3, 4, 3}},
+		{"t0 1, t1 1, fps 10", 1, 1, 10, 1, []int{10}},
 	} {
-		g, err := GIF(s, c.t0, c.t1, c.fps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(g.Image) != c.frames || len(g.Delay) != c.frames {
-			t.Errorf("%v..%v at %v fps: %d frames, want %d", c.t0, c.t1, c.fps, len(g.Image), c.frames)
-			continue
-		}
-		for i, d := range c.delays {
-			if g.Delay[i] != d {
-				t.Errorf("%v fps: delays %v, want %v…", c.fps, g.Delay[:len(c.delays)], c.delays)
-				break
+		t.Run(c.name, func(t *testing.T) {
+			g, err := GIF(s, c.t0, c.t1, c.fps)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		var b1, b2 bytes.Buffer
-		if err := gif.EncodeAll(&b1, g); err != nil {
-			t.Fatal(err)
-		}
-		g2, _ := GIF(s, c.t0, c.t1, c.fps)
-		if err := gif.EncodeAll(&b2, g2); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
-			t.Errorf("%v fps: two encodings differ", c.fps)
-		}
-		back, err := gif.DecodeAll(bytes.NewReader(b1.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(back.Image) != c.frames || back.Config.Width != 50 || back.Config.Height != 40 {
-			t.Errorf("decoded %d frames of %dx%d", len(back.Image), back.Config.Width, back.Config.Height)
-		}
+			if len(g.Image) != c.frames || len(g.Delay) != c.frames {
+				t.Errorf("%v..%v at %v fps: %d frames, want %d", c.t0, c.t1, c.fps, len(g.Image), c.frames)
+				return
+			}
+			for i, d := range c.delays {
+				if g.Delay[i] != d {
+					t.Errorf("%v fps: delays %v, want %v…", c.fps, g.Delay[:len(c.delays)], c.delays)
+					break
+				}
+			}
+			var b1, b2 bytes.Buffer
+			if err := gif.EncodeAll(&b1, g); err != nil {
+				t.Fatal(err)
+			}
+			g2, _ := GIF(s, c.t0, c.t1, c.fps)
+			if err := gif.EncodeAll(&b2, g2); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+				t.Errorf("%v fps: two encodings differ", c.fps)
+			}
+			back, err := gif.DecodeAll(bytes.NewReader(b1.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(back.Image) != c.frames || back.Config.Width != 50 || back.Config.Height != 40 {
+				t.Errorf("decoded %d frames of %dx%d", len(back.Image), back.Config.Width, back.Config.Height)
+			}
+		})
 	}
-	for _, c := range []struct{ t0, t1, fps float64 }{{1, 0, 25}, {0, 1, 0}, {0, 1, 101}} {
-		if _, err := GIF(s, c.t0, c.t1, c.fps); err == nil {
-			t.Errorf("GIF(%v, %v, %v) must fail", c.t0, c.t1, c.fps)
-		}
+	for _, c := range []struct {
+		name        string
+		t0, t1, fps float64
+	}{{"t0 1, t1 0, fps 25", 1, 0, 25}, {"t0 0, t1 1, fps 0", 0, 1, 0}, {"t0 0, t1 1, fps 101", 0, 1, 101}} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := GIF(s, c.t0, c.t1, c.fps); err == nil {
+				t.Errorf("GIF(%v, %v, %v) must fail", c.t0, c.t1, c.fps)
+			}
+		})
 	}
 }
 
@@ -206,57 +234,6 @@ func TestQuantize(t *testing.T) {
 	}
 	if worst > 64 {
 		t.Errorf("a pixel is %d away from its palette colour", worst)
-	}
-}
-
-// TestLoadTextures: paths are relative to the effect file; a missing or
-// undecodable image is an error naming the effect file, the field and the
-// image file.
-func TestLoadTextures(t *testing.T) {
-	path := filepath.Join("testdata", "effects", "glints.yaml")
-	sp, err := effectfile.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tex, strip, err := LoadTextures(path, &sp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tex.Bounds().Dx() != 64 || strip.Bounds().Dy() != 4 {
-		t.Errorf("texture %v, strip %v", tex.Bounds(), strip.Bounds())
-	}
-	none := emitter.DefaultSpec()
-	if tex, strip, err := LoadTextures(path, &none); tex != nil || strip != nil || err != nil {
-		t.Errorf("no images: %v %v %v", tex, strip, err)
-	}
-
-	dir := t.TempDir()
-	effect := filepath.Join(dir, "fx.yaml")
-	if err := os.WriteFile(filepath.Join(dir, "bad.png"), []byte("not an image"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		field, name string
-		edit        func(*emitter.Spec)
-		want        []string
-	}{
-		{"Texture", "missing.png", func(s *emitter.Spec) { s.Texture = "missing.png" },
-			[]string{effect, `Texture "missing.png"`, filepath.Join(dir, "missing.png"), "no such file"}},
-		{"ColorStrip", "bad.png", func(s *emitter.Spec) { s.ColorStrip = "bad.png" },
-			[]string{effect, `ColorStrip "bad.png"`, filepath.Join(dir, "bad.png"), "not a PNG, JPEG or GIF"}},
-	} {
-		sp := emitter.DefaultSpec()
-		c.edit(&sp)
-		_, _, err := LoadTextures(effect, &sp)
-		if err == nil {
-			t.Errorf("%s %s: no error", c.field, c.name)
-			continue
-		}
-		for _, w := range c.want {
-			if !strings.Contains(err.Error(), w) {
-				t.Errorf("%s %s: error %q does not name %q", c.field, c.name, err, w)
-			}
-		}
 	}
 }
 

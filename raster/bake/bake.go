@@ -1,4 +1,12 @@
-package raster
+// Package bake draws one effect at chosen clocks with the reference
+// rasterizer (package raster): a [Scene] is an effect file's snapshot
+// played from clock 0 with a seed and bursts on a canvas the size of its
+// host, and [Frame] renders one clock, [Sheet] a grid of clocks and [GIF]
+// an animated clip with a [Quantize]d palette. Every frame is evaluated from
+// a fresh effect set to its clock, so the same scene gives the same bytes
+// every time. `ember bake` and the demo's headless captures are thin
+// layers over it; the golden images of testdata/golden are its frames.
+package bake
 
 import (
 	"errors"
@@ -9,11 +17,8 @@ import (
 	"math"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/raster"
 )
-
-// Baking: the functions below draw one effect at chosen clocks into images,
-// sheets and GIFs. They are what `ember bake` runs; the command only parses
-// flags, loads files and writes the result.
 
 // Default canvas size of a [Scene]: Ember's default host, 200 × 100 px.
 const (
@@ -49,9 +54,9 @@ type Scene struct {
 	// Background fills the canvas first; nil is opaque black.
 	Background color.Color
 	// Texture and Strip are the effect's images, straight alpha, as in
-	// [Item]; nil Texture is the built-in sprite.
+	// raster.Item; nil Texture is the built-in sprite.
 	Texture, Strip image.Image
-	// Ambient is the scene's ambient colour for LightInfluence.
+	// Ambient is the effect's ambient colour for LightInfluence.
 	Ambient emitter.Color
 }
 
@@ -64,7 +69,7 @@ type Burst struct {
 // size returns the canvas size with the defaults applied, or an error.
 func (s *Scene) size() (w, h int, err error) {
 	if s == nil || s.Snapshot == nil {
-		return 0, 0, errors.New("raster: the scene has no snapshot")
+		return 0, 0, errors.New("bake: the scene has no snapshot")
 	}
 	w, h = s.Width, s.Height
 	if w == 0 {
@@ -74,11 +79,11 @@ func (s *Scene) size() (w, h int, err error) {
 		h = DefaultHeight
 	}
 	if w < 0 || h < 0 || int64(w)*int64(h) > MaxCanvasPixels {
-		return 0, 0, fmt.Errorf("raster: canvas %dx%d: each side must be positive and the area at most %d pixels", w, h, MaxCanvasPixels)
+		return 0, 0, fmt.Errorf("bake: canvas %dx%d: each side must be positive and the area at most %d pixels", w, h, MaxCanvasPixels)
 	}
 	for _, b := range s.Bursts {
 		if !finite(b.At) {
-			return 0, 0, fmt.Errorf("raster: a burst's clock %v is not a finite number", b.At)
+			return 0, 0, fmt.Errorf("bake: a burst's clock %v is not a finite number", b.At)
 		}
 	}
 	return w, h, nil
@@ -88,7 +93,7 @@ func (s *Scene) size() (w, h int, err error) {
 type baker struct {
 	s    *Scene
 	w, h int
-	r    Rasterizer
+	r    raster.Rasterizer
 	bg   [4]uint8 // premultiplied
 }
 
@@ -109,7 +114,7 @@ func newBaker(s *Scene) (*baker, error) {
 // whose top-left corner is (x, y).
 func (k *baker) draw(dst *image.RGBA, x, y int, t float64) error {
 	if !finite(t) {
-		return fmt.Errorf("raster: clock %v is not a finite number", t)
+		return fmt.Errorf("bake: clock %v is not a finite number", t)
 	}
 	e, err := emitter.NewEffect(k.s.Snapshot, &emitter.EffectOptions{
 		Seed:       k.s.Seed,
@@ -131,18 +136,18 @@ func (k *baker) draw(dst *image.RGBA, x, y int, t float64) error {
 			copy(sub.Pix[i+4*xx:i+4*xx+4], k.bg[:])
 		}
 	}
-	k.r.Draw(sub, []Item{{
+	k.r.Draw(sub, []raster.Item{{
 		Effect:  e,
 		X:       float64(x) + float64(k.w)/2,
 		Y:       float64(y) + float64(k.h)/2,
 		Texture: k.s.Texture,
 		Strip:   k.s.Strip,
-	}}, &Options{Ambient: k.s.Ambient})
+	}})
 	return nil
 }
 
 // Frame renders the scene at clock t seconds: a canvas of the host's size,
-// the background, then the effect drawn by [Draw].
+// the background, then the effect drawn by raster.Draw.
 func Frame(s *Scene, t float64) (*image.RGBA, error) {
 	k, err := newBaker(s)
 	if err != nil {
@@ -180,10 +185,10 @@ func Sheet(s *Scene, cols, rows int, t0, t1 float64) (*image.RGBA, error) {
 		return nil, err
 	}
 	if cols < 1 || rows < 1 || int64(cols)*int64(rows)*int64(k.w)*int64(k.h) > MaxCanvasPixels {
-		return nil, fmt.Errorf("raster: sheet %dx%d of %dx%d frames: the grid must be at least 1x1 and the sheet at most %d pixels", cols, rows, k.w, k.h, MaxCanvasPixels)
+		return nil, fmt.Errorf("bake: sheet %dx%d of %dx%d frames: the grid must be at least 1x1 and the sheet at most %d pixels", cols, rows, k.w, k.h, MaxCanvasPixels)
 	}
 	if !finite(t0) || !finite(t1) {
-		return nil, fmt.Errorf("raster: sheet clocks %v to %v are not finite numbers", t0, t1)
+		return nil, fmt.Errorf("bake: sheet clocks %v to %v are not finite numbers", t0, t1)
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, cols*k.w, rows*k.h))
 	for i, t := range SheetTimes(cols*rows, t0, t1) {
@@ -212,21 +217,21 @@ func GIF(s *Scene, t0, t1, fps float64) (*gif.GIF, error) {
 		return nil, err
 	}
 	if !finite(t0) || !finite(t1) || t1 < t0 {
-		return nil, fmt.Errorf("raster: clip %v to %v: the clocks must be finite and the end not before the start", t0, t1)
+		return nil, fmt.Errorf("bake: clip %v to %v: the clocks must be finite and the end not before the start", t0, t1)
 	}
 	if !(fps > 0 && fps <= 100) {
-		return nil, fmt.Errorf("raster: %v frames per second: GIF needs a rate in (0, 100]", fps)
+		return nil, fmt.Errorf("bake: %v frames per second: GIF needs a rate in (0, 100]", fps)
 	}
 	if k.w > 65535 || k.h > 65535 {
-		return nil, fmt.Errorf("raster: canvas %dx%d is too large for a GIF (65535 at most)", k.w, k.h)
+		return nil, fmt.Errorf("bake: canvas %dx%d is too large for a GIF (65535 at most)", k.w, k.h)
 	}
 	span := (t1 - t0) * fps
 	if span >= MaxGIFFrames {
-		return nil, fmt.Errorf("raster: clip of %v s at %v fps has more than %d frames", t1-t0, fps, MaxGIFFrames)
+		return nil, fmt.Errorf("bake: clip of %v s at %v fps has more than %d frames", t1-t0, fps, MaxGIFFrames)
 	}
 	n := int(math.Floor(span+1e-9)) + 1
 	if int64(n)*int64(k.w)*int64(k.h) > 4*MaxCanvasPixels {
-		return nil, fmt.Errorf("raster: clip of %d frames of %dx%d is too large", n, k.w, k.h)
+		return nil, fmt.Errorf("bake: clip of %d frames of %dx%d is too large", n, k.w, k.h)
 	}
 	frames := make([]*image.RGBA, n)
 	for i := range frames {
