@@ -244,4 +244,3 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
-
