@@ -109,6 +109,35 @@ func TestSnapshotIsolatedFromSpec(t *testing.T) {
 	}
 }
 
+// TestValidateName checks the rules of a Spec's Name: printable UTF-8 of
+// at most MaxNameBytes bytes; Roblox's names, accents and all, pass.
+func TestValidateName(t *testing.T) {
+	cases := []struct {
+		name, value, want string // want "" when valid
+	}{
+		{"empty", "", ""},
+		{"roblox", "Heaven's Rings", ""},
+		{"accents-and-emoji", "Étincelle 🔥", ""},
+		{"at-limit", strings.Repeat("a", emitter.MaxNameBytes), ""},
+		{"too-long", strings.Repeat("a", emitter.MaxNameBytes+1), "Name: is 401 bytes long; at most 400 are allowed"},
+		{"newline", "Fire\nSmoke", `Name: "Fire\nSmoke" holds the control character U+000A; a name is one line of printable text`},
+		{"bad-utf8", "Fire\xff", `Name: "Fire\xff" is not valid UTF-8`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := emitter.DefaultSpec()
+			s.Name = c.value
+			err := s.Validate()
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("Validate: %v, want nil", err)
+			case c.want != "" && (err == nil || err.Error() != c.want):
+				t.Errorf("Validate: %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
 func TestValidateReportsEverything(t *testing.T) {
 	s := emitter.DefaultSpec()
 	s.Rate = math.NaN()

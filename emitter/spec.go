@@ -54,6 +54,11 @@ type Vector3 struct{ X, Y, Z float64 }
 // are the property names of effect files. [DefaultSpec] returns Roblox's
 // defaults; the zero Spec is not a useful effect.
 type Spec struct {
+	// Name is the effect's name, Roblox's Instance.Name: the name
+	// component.Spawn gives an effect entity when its options name none.
+	// Empty is unnamed. At most MaxNameBytes bytes of UTF-8, no control
+	// characters.
+	Name string
 	// Acceleration in studs/s², Roblox space (+Y up). Z is ignored.
 	Acceleration Vector3
 	// Brightness scales the colour before tone mapping (docs/closed-form.md,

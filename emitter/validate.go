@@ -3,6 +3,8 @@ package emitter
 import (
 	"math"
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Limits on spec values. Values past them are errors, not clamps: they are
@@ -15,6 +17,9 @@ const (
 	MaxTimeScale         = 100
 	MaxFlipbookFramerate = 1e4
 	maxMagnitude         = 1e9 // speeds, accelerations, sizes: beyond is garbage
+	// MaxNameBytes is the longest Name, in bytes: Roblox's names are at
+	// most 100 characters, which fit whatever the script.
+	MaxNameBytes = 400
 )
 
 // Validate reports every problem with s at once as [Problems], or nil. The
@@ -23,6 +28,7 @@ const (
 // are behaviour, not errors: see [NewSnapshot].
 func (s *Spec) Validate() error {
 	var p problemSink
+	name(&p, "Name", s.Name)
 	vec3(&p, "Acceleration", s.Acceleration)
 	number(&p, "Brightness", s.Brightness, 0, maxMagnitude)
 	colorSequence(&p, "Color", s.Color)
@@ -84,6 +90,23 @@ func number(p *problemSink, field string, v, lo, hi float64) {
 func integer(p *problemSink, field string, v, lo, hi int) {
 	if v < lo || v > hi {
 		p.add(field, "%d is out of range [%d, %d]", v, lo, hi)
+	}
+}
+
+// name checks a name: UTF-8, printable, at most MaxNameBytes bytes.
+func name(p *problemSink, field, v string) {
+	switch {
+	case len(v) > MaxNameBytes:
+		p.add(field, "is %d bytes long; at most %d are allowed", len(v), MaxNameBytes)
+	case !utf8.ValidString(v):
+		p.add(field, "%s is not valid UTF-8", strconv.QuoteToASCII(v))
+	default:
+		for _, r := range v {
+			if unicode.IsControl(r) {
+				p.add(field, "%s holds the control character %U; a name is one line of printable text", strconv.Quote(v), r)
+				return
+			}
+		}
 	}
 }
 

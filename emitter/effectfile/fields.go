@@ -47,6 +47,7 @@ func enumNames[T interface {
 
 // specFields lists every field an effect file may set, in Spec order.
 var specFields = []specField{
+	{"Name", stringField(func(s *emitter.Spec) *string { return &s.Name })},
 	{"Acceleration", func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := d.Vector(p, n, []string{"X", "Y", "Z"}); ok {
 			s.Acceleration = emitter.Vector3{X: v[0], Y: v[1], Z: v[2]}

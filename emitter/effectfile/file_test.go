@@ -18,6 +18,7 @@ import (
 // allFieldsYAML sets every field of an effect file to a value other than its
 // default, using each syntax a field kind accepts.
 const allFieldsYAML = `# every field, none at its default
+Name: "Heaven's Rings"
 Acceleration: {X: 1, Y: -2.5, Z: 3}
 Brightness: 2
 Color:
@@ -77,6 +78,7 @@ ColorStrip: strips/fire.png
 // allFieldsJSON is allFieldsYAML in JSON, with the other syntax where a
 // field kind has two (a number for a range, a hex colour for {R, G, B}).
 const allFieldsJSON = `{
+  "Name": "Heaven\u0027s Rings",
   "Acceleration": {"X": 1, "Y": -2.5, "Z": 3},
   "Brightness": 2,
   "Color": [
@@ -140,6 +142,7 @@ const allFieldsJSON = `{
 // allFieldsSpec is what both files decode to.
 func allFieldsSpec() emitter.Spec {
 	return emitter.Spec{
+		Name:         "Heaven's Rings",
 		Acceleration: emitter.Vector3{X: 1, Y: -2.5, Z: 3},
 		Brightness:   2,
 		Color: emitter.ColorSequence{
@@ -348,6 +351,24 @@ var malformed = []struct {
 		"unknown.yaml:4: SprayGlowLayers: unknown field; did you mean GlowLayers?",
 		"unknown.yaml:5: Foo: unknown field; see docs/effect-files.md for the fields",
 		"unknown.yaml:6: Size[1].time: unknown key; did you mean Time?",
+	}},
+	// A ParticleEmitter copied from a Roblox export: Name is the effect's
+	// name, the Instance bookkeeping and the emitter properties Ember has
+	// no meaning for say what they are.
+	{"roblox.yaml", "Name: Flame\nArchivable: true\nParent: Torch\nClassName: ParticleEmitter\nTags: []\nWindAffectsDrag: true\nVelocitySpread: 15\nName2: x\n", []string{
+		"roblox.yaml:2: Archivable: unknown field; a Roblox Instance property (whether Studio saves the instance), not part of an effect: delete it",
+		"roblox.yaml:3: Parent: unknown field; a Roblox Instance property (the instance the emitter sits in; place the effect with component.SpawnOptions or render.Item), not part of an effect: delete it",
+		"roblox.yaml:4: ClassName: unknown field; a Roblox Instance property (the instance's class; an effect file is always a ParticleEmitter), not part of an effect: delete it",
+		"roblox.yaml:5: Tags: unknown field; a Roblox Instance property (CollectionService tags, for scripts), not part of an effect: delete it",
+		"roblox.yaml:6: WindAffectsDrag: unknown field; a ParticleEmitter property with no Ember meaning (Ember has no wind): delete it",
+		"roblox.yaml:7: VelocitySpread: unknown field; Roblox's deprecated spelling of SpreadAngle: write SpreadAngle: {X: degrees}",
+		"roblox.yaml:8: Name2: unknown field; did you mean Name?",
+	}},
+	{"name.yaml", "Name: [Flame]\nTexture: spark.png\n", []string{
+		"name.yaml:1: Name: expected a string, got a list",
+	}},
+	{"name-control.yaml", "Name: \"Fire\\tSmoke\"\n", []string{
+		`name-control.yaml:1: Name: "Fire\tSmoke" holds the control character U+0009; a name is one line of printable text`,
 	}},
 	{"enum.yaml", "Shape: Spher\nOrientation: Sideways\nEmissionDirection: top\n", []string{
 		`enum.yaml:1: Shape: unknown value "Spher"; did you mean Sphere? (one of Box|Sphere|Cylinder|Disc)`,

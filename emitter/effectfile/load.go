@@ -20,6 +20,7 @@ var format = yamldoc.Format{
 	OneDocument:  "an effect file holds one effect",
 	SizeHint:     "an effect file is a few kilobytes",
 	UnknownField: "see docs/effect-files.md for the fields",
+	Foreign:      foreignFields,
 	MaxSize:      MaxSize,
 }
 

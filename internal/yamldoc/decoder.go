@@ -41,6 +41,10 @@ type Format struct {
 	// for the fields". Default: the list of allowed names, as for a
 	// nested mapping's keys.
 	UnknownField string
+	// Foreign gives the problem of a top-level name that is not a field
+	// but is known, such as a property another tool writes:
+	// "unknown field; <Foreign[name]>". It goes before a suggestion.
+	Foreign map[string]string
 	// MaxSize is the largest document accepted, in bytes. Default
 	// (0): DefaultMaxSize.
 	MaxSize int

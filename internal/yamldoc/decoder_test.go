@@ -50,7 +50,8 @@ func problems(name, src string, f *Format, allowed ...string) []string {
 
 func TestFormatHints(t *testing.T) {
 	hinted := &Format{Root: "a lamp is a mapping", OneDocument: "a lamp file holds one lamp",
-		SizeHint: "lamps are small", UnknownField: "see lamps.md", MaxSize: 64}
+		SizeHint: "lamps are small", UnknownField: "see lamps.md", MaxSize: 64,
+		Foreign: map[string]string{"wats": "a property of bulbs, not lamps", "bulb": "a lamp's bulb is set by the shop"}}
 	cases := []struct {
 		name   string
 		file   string
@@ -72,6 +73,13 @@ func TestFormatHints(t *testing.T) {
 		}},
 		{"unknown top-level field hinted", "a.yaml", "what: 2\n", hinted, []string{"a.yaml:1: what: unknown field; see lamps.md"}},
 		{"unknown nested key hinted", "a.yaml", "name: {what: 2}\n", hinted, []string{"a.yaml:1: name.what: unknown key; expected name, watts"}},
+		// A foreign name's hint goes before the suggestion ("wats" is one
+		// letter from "watts"), and only at the top level.
+		{"foreign top-level field", "a.yaml", "wats: 1\nbulb: 2\n", hinted, []string{
+			"a.yaml:1: wats: unknown field; a property of bulbs, not lamps",
+			"a.yaml:2: bulb: unknown field; a lamp's bulb is set by the shop",
+		}},
+		{"foreign name nested", "a.yaml", "name: {bulb: 2}\n", hinted, []string{"a.yaml:1: name.bulb: unknown key; expected name, watts"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -68,7 +68,10 @@ func (d *Decoder) unknownKey(line int, path, field, key string, allowed []string
 	if path != "" {
 		msg = "unknown key"
 	}
+	hint, foreign := d.format.Foreign[key]
 	switch s := suggest.Closest(key, allowed); {
+	case path == "" && foreign:
+		d.Addf(line, field, "%s; %s", msg, hint)
 	case s != "":
 		d.Addf(line, field, "%s; did you mean %s?", msg, s)
 	case path == "" && d.format.UnknownField != "":
