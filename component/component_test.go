@@ -218,3 +218,41 @@ func TestSpawnFile(t *testing.T) {
 		t.Errorf("%d effects, want 2", n)
 	}
 }
+
+// TestSpawnFileName checks that an effect file's Name names the entity
+// when the options give none: the first spawn takes it, later ones while
+// it is alive stay unnamed (not an error), an explicit name wins, and the
+// name is free again once its holder is gone.
+func TestSpawnFileName(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "torch.yaml")
+	if err := os.WriteFile(file, []byte("Name: Flame\nRate: 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	spawn := func(o *SpawnOptions) (donburi.Entity, string) {
+		t.Helper()
+		e, err := SpawnFile(w, file, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := Get(w, e)
+		return e, d.Name
+	}
+	first, name := spawn(nil)
+	if name != "Flame" {
+		t.Errorf("first spawn named %q, want the file's Flame", name)
+	}
+	if e, ok := GetRegistry(w).Lookup(w, "Flame"); !ok || e != first {
+		t.Errorf("Lookup(Flame) = %v, %v; want the first spawn %v", e, ok, first)
+	}
+	if _, name := spawn(&SpawnOptions{Seed: 2}); name != "" {
+		t.Errorf("second spawn named %q while the first holds Flame, want unnamed", name)
+	}
+	if _, name := spawn(&SpawnOptions{Name: "Left torch"}); name != "Left torch" {
+		t.Errorf("explicit name gave %q", name)
+	}
+	w.Remove(first)
+	if _, name := spawn(nil); name != "Flame" {
+		t.Errorf("spawn after the holder's removal named %q, want Flame", name)
+	}
+}

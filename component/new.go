@@ -35,7 +35,10 @@ type SpawnOptions struct {
 	// exact (default emitter.DefaultHistory).
 	History float64
 	// Name names the effect for system.Find and system.EffectDone; names
-	// are unique among a world's live effects (empty: unnamed).
+	// are unique among a world's live effects. Empty takes the spec's Name
+	// (the effect file's Name field) when no live effect of the world holds
+	// it, and leaves the effect unnamed otherwise: an effect file spawned
+	// several times names the first of them still alive when it spawns.
 	Name string
 	// OneShot retires the effect once drained; see EffectData.OneShot. A
 	// one-shot burst effect is best created paused and started by
@@ -81,7 +84,14 @@ func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi
 		return donburi.Null, fmt.Errorf("component: Spawn: negative layer %d", o.Layer)
 	}
 	reg := GetRegistry(w)
-	if _, taken := reg.Lookup(w, o.Name); taken {
+	spec := snap.Spec()
+	if o.Name == "" {
+		if name := spec.Name; name != "" {
+			if _, taken := reg.Lookup(w, name); !taken {
+				o.Name = name
+			}
+		}
+	} else if _, taken := reg.Lookup(w, o.Name); taken {
 		return donburi.Null, fmt.Errorf("component: Spawn: %w: %q", ErrNameTaken, o.Name)
 	}
 	eff, err := emitter.NewEffect(snap, &emitter.EffectOptions{
@@ -120,7 +130,7 @@ func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi
 	if o.History > 0 {
 		history = emitter.SecondsToTicks(o.History)
 	}
-	d.Timeline.Init(reg.Now, history, snap.Spec().TimeScale)
+	d.Timeline.Init(reg.Now, history, spec.TimeScale)
 	d.Timeline.Record(timeline.Segment{World: reg.Now, Step: reg.Step, Playing: o.Play}, reg.Reach)
 	reg.claim(o.Name, ent)
 	return ent, nil

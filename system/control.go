@@ -103,7 +103,9 @@ func SetSnapshot(w donburi.World, e donburi.Entity, snap *emitter.Snapshot) bool
 }
 
 // Find returns the live effect entity of w named name (see
-// component.RegistryData.Lookup: names are unique per world).
+// component.RegistryData.Lookup: names are unique per world). An effect
+// is named by component.SpawnOptions.Name or, without one, by its effect
+// file's Name field.
 func Find(w donburi.World, name string) (donburi.Entity, bool) {
 	if w == nil {
 		return donburi.Null, false

@@ -511,3 +511,31 @@ func TestSetSnapshot(t *testing.T) {
 		t.Errorf("a step after the swap moved the clock by %d, want %d", got, want)
 	}
 }
+
+// TestFindBySpecName checks that an effect spawned without a name is found
+// by its spec's Name, and that EffectDone carries that name.
+func TestFindBySpecName(t *testing.T) {
+	w := donburi.NewWorld()
+	spec := emitter.DefaultSpec()
+	spec.Name = "reward"
+	spec.Enabled = false
+	spec.Lifetime = emitter.NumberRange{Min: 0.2, Max: 0.2}
+	e := newEffect(t, w, spec, component.SpawnOptions{OneShot: true})
+	if got, ok := Find(w, "reward"); !ok || got != e {
+		t.Fatalf("Find(reward) = %v, %v; want %v", got, ok, e)
+	}
+	var done []string
+	EffectDoneEvent.Subscribe(w, func(_ donburi.World, ev EffectDone) { done = append(done, ev.Name) })
+	Emit(w, e, 3)
+	s := NewScheduler(nil)
+	for range 30 {
+		s.UpdateWorld(w)
+		EffectDoneEvent.ProcessEvents(w)
+	}
+	if len(done) != 1 || done[0] != "reward" {
+		t.Errorf("EffectDone names %q, want [reward]", done)
+	}
+	if _, ok := Find(w, "reward"); ok {
+		t.Error("the retired effect is still found")
+	}
+}
