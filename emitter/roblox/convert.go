@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/emberfx/ember/emitter"
 )
@@ -102,7 +104,6 @@ var droppedProperties = map[string]string{
 
 // ignoredProperties are the Instance properties every object has.
 var ignoredProperties = map[string]string{
-	"Name":                "the instance's name: it names the effect file",
 	"Tags":                "CollectionService tags, for scripts",
 	"SourceAssetId":       "the asset the instance came from",
 	"Archivable":          "whether Studio saves the instance",
@@ -138,6 +139,10 @@ func (c *converter) convert(tex *TextureMap, dir, file string) (texNote string, 
 			return "", err
 		}
 		c.notes = append(c.notes, n)
+	}
+	known["Name"] = true
+	if err := c.name(); err != nil {
+		return "", err
 	}
 	if err := c.velocitySpread(); err != nil {
 		return "", err
@@ -501,4 +506,45 @@ func joinComments(parts ...string) string {
 		out += p
 	}
 	return out
+}
+
+// name carries the instance's Name into the spec's, made to fit an effect
+// file's rules (emitter.Spec.Validate): control characters become spaces,
+// invalid UTF-8 U+FFFD, and a name past emitter.MaxNameBytes is cut at a
+// character boundary. An emitter with no Name is named after its class,
+// as Roblox names a new instance.
+func (c *converter) name() error {
+	n := Note{Name: "Name", Fate: Carried, Field: "Name"}
+	p, ok := c.in.Property("Name")
+	if !ok {
+		n.Fate, n.Why = Defaulted, "not in the file: Roblox names a new instance after its class"
+		c.spec.Name = c.in.Class
+		c.notes = append(c.notes, n)
+		return nil
+	}
+	v, isString := p.Value.(String)
+	if !isString {
+		return c.wrongType(&n, p.Value, "a string")
+	}
+	n.Type, n.Value = p.Value.Type(), p.Value.String()
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(string(v), "\uFFFD"))
+	if name != string(v) {
+		c.adjust(&n, "Name", "control characters and invalid UTF-8 replaced")
+	}
+	if len(name) > emitter.MaxNameBytes {
+		cut := emitter.MaxNameBytes
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = name[:cut]
+		c.adjust(&n, "Name", "cut to Ember's %d bytes", emitter.MaxNameBytes)
+	}
+	c.spec.Name = name
+	c.notes = append(c.notes, n)
+	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/emberfx/ember/emitter/effectfile"
 )
 
 // TestDocsListEveryMapping checks that docs/roblox-import.md names every
@@ -35,5 +37,25 @@ func TestDocsListEveryMapping(t *testing.T) {
 		if !strings.Contains(doc, n) {
 			t.Errorf("docs/roblox-import.md does not mention %s", n)
 		}
+	}
+}
+
+// TestEffectFilesExplainRobloxProperties checks that every property the
+// importer drops or ignores, written into an effect file by hand, gets a
+// problem saying what it is rather than the generic "unknown field", and
+// that Name, which it carries, is a field.
+func TestEffectFilesExplainRobloxProperties(t *testing.T) {
+	const generic = "unknown field; see docs/effect-files.md for the fields"
+	for _, m := range []map[string]string{droppedProperties, ignoredProperties} {
+		for name := range m {
+			_, err := effectfile.Parse("copied.yaml", []byte(name+": true\n"))
+			if err == nil || strings.Contains(err.Error(), generic) || strings.Contains(err.Error(), "did you mean") ||
+				!strings.HasPrefix(err.Error(), "copied.yaml:1: "+name+": unknown field; ") {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+	if _, err := effectfile.Parse("copied.yaml", []byte("Name: Flame\n")); err != nil {
+		t.Errorf("Name: %v", err)
 	}
 }

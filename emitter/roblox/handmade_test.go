@@ -192,7 +192,7 @@ func TestClampsAndFixes(t *testing.T) {
 		t.Errorf("SpreadAngle %v", s.SpreadAngle)
 	}
 	for name, fate := range map[string]Fate{"Rate": Adjusted, "Drag": Adjusted, "Size": Adjusted, "Speed": Adjusted,
-		"VelocitySpread": Adjusted, "WindAffectsDrag": Dropped, "Mystery": Dropped, "Name": Ignored, "Acceleration": Defaulted} {
+		"VelocitySpread": Adjusted, "WindAffectsDrag": Dropped, "Mystery": Dropped, "Name": Carried, "Acceleration": Defaulted} {
 		if n := noteOf(e, name); n.Fate != fate {
 			t.Errorf("%s: %+v, want %v", name, n, fate)
 		}
@@ -213,6 +213,42 @@ func TestClampsAndFixes(t *testing.T) {
 	e = importOne(t, model(emitterItem("Both", `<float name="VelocitySpread">25</float><Vector2 name="SpreadAngle"><X>10</X><Y>10</Y></Vector2>`)), nil)
 	if e.Spec.SpreadAngle.X != 10 || noteOf(e, "VelocitySpread").Fate != Dropped {
 		t.Errorf("SpreadAngle %v, VelocitySpread %+v", e.Spec.SpreadAngle, noteOf(e, "VelocitySpread"))
+	}
+}
+
+// TestName checks that the instance's Name becomes the effect's Name, the
+// first line of its file, made to fit: control characters become spaces,
+// a name past emitter.MaxNameBytes is cut at a character boundary, and an
+// emitter without one is named after its class.
+func TestName(t *testing.T) {
+	long := strings.Repeat("é", emitter.MaxNameBytes) // 2 bytes a rune
+	cases := []struct {
+		name, item, want, line string
+		fate                   Fate
+	}{
+		{"plain", emitterItem("Flame", ""), "Flame", "Name: \"Flame\"\n", Carried},
+		{"quote", emitterItem("Heaven&apos;s Rings", ""), "Heaven's Rings", "Name: \"Heaven's Rings\"\n", Carried},
+		{"control", emitterItem("Fire&#9;Smoke", ""), "Fire Smoke", "Name: \"Fire Smoke\" # control characters and invalid UTF-8 replaced\n", Adjusted},
+		{"long", emitterItem(long, ""), long[:emitter.MaxNameBytes], "# cut to Ember's 400 bytes", Adjusted},
+		{"none", `<Item class="ParticleEmitter" referent="RBX1"><Properties></Properties></Item>`, "ParticleEmitter", "Name: \"ParticleEmitter\"\n", Defaulted},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := importOne(t, model(c.item), nil)
+			if e.Spec.Name != c.want {
+				t.Errorf("Spec.Name %q, want %q", e.Spec.Name, c.want)
+			}
+			if n := noteOf(e, "Name"); n.Fate != c.fate {
+				t.Errorf("note %+v, want %v", n, c.fate)
+			}
+			if !strings.Contains(string(e.YAML), c.line) {
+				t.Errorf("the effect file lacks %q:\n%s", c.line, e.YAML)
+			}
+			spec, err := effectfile.Parse(e.File, e.YAML)
+			if err != nil || spec.Name != c.want {
+				t.Errorf("the file decodes to Name %q (%v), want %q", spec.Name, err, c.want)
+			}
+		})
 	}
 }
 

@@ -14,7 +14,7 @@ const (
 	Defaulted
 	// Dropped: no Ember meaning; the note says why.
 	Dropped
-	// Ignored: bookkeeping of the instance (its Name, Tags, asset id...),
+	// Ignored: bookkeeping of the instance (its Tags, asset id...),
 	// not part of how the effect looks.
 	Ignored
 	// Reported: an attribute scripts read (EmitCount, EmitDelay...): not

@@ -47,6 +47,7 @@ func sequenceField(name string, get func(*emitter.Spec) emitter.NumberSequence) 
 
 // specFields are the effect-file fields in docs/effect-files.md's order.
 var specFields = []specField{
+	{"Name", func(s *emitter.Spec) string { return strconv.Quote(s.Name) }},
 	{"Acceleration", func(s *emitter.Spec) string {
 		a := s.Acceleration
 		return "{X: " + yamlNumber(a.X) + ", Y: " + yamlNumber(a.Y) + ", Z: " + yamlNumber(a.Z) + "}"
