@@ -2,134 +2,14 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"math"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/emberfx/ember/internal/jsonschema"
 	"go.yaml.in/yaml/v3"
 )
-
-// checkSchema checks v (YAML decoded into Go's generic values) against the
-// subset of JSON Schema that docs/world-level.schema.json uses, and
-// returns the first violation, or "" when there is none. root holds the
-// $defs.
-func checkSchema(root, s map[string]any, v any, path string) string {
-	if r, ok := s["$ref"].(string); ok {
-		def := root["$defs"].(map[string]any)[strings.TrimPrefix(r, "#/$defs/")].(map[string]any)
-		return checkSchema(root, def, v, path)
-	}
-	if alts, ok := s["anyOf"].([]any); ok {
-		var why []string
-		for _, alt := range alts {
-			w := checkSchema(root, alt.(map[string]any), v, path)
-			if w == "" {
-				return ""
-			}
-			why = append(why, w)
-		}
-		return strings.Join(why, " or ")
-	}
-	if e, ok := s["enum"].([]any); ok {
-		for _, x := range e {
-			if x == v {
-				return ""
-			}
-		}
-		return fmt.Sprintf("%s: %v is not one of %v", path, v, e)
-	}
-	switch s["type"] {
-	case "object":
-		m, ok := v.(map[string]any)
-		if !ok {
-			return path + ": not an object"
-		}
-		if n, ok := s["maxProperties"].(float64); ok && float64(len(m)) > n {
-			return fmt.Sprintf("%s: %d properties, more than %v", path, len(m), n)
-		}
-		for _, r := range asList(s["required"]) {
-			if _, ok := m[r.(string)]; !ok {
-				return path + ": " + r.(string) + " is required"
-			}
-		}
-		props, _ := s["properties"].(map[string]any)
-		for k, x := range m {
-			if names, ok := s["propertyNames"].(map[string]any); ok {
-				if w := checkSchema(root, names, k, path+"["+k+"]"); w != "" {
-					return w
-				}
-			}
-			if p, ok := props[k].(map[string]any); ok {
-				if w := checkSchema(root, p, x, path+"."+k); w != "" {
-					return w
-				}
-				continue
-			}
-			switch extra := s["additionalProperties"].(type) {
-			case bool:
-				return path + ": " + k + " is not allowed"
-			case map[string]any:
-				if w := checkSchema(root, extra, x, path+"["+k+"]"); w != "" {
-					return w
-				}
-			}
-		}
-	case "array":
-		l, ok := v.([]any)
-		if !ok {
-			return path + ": not an array"
-		}
-		if n, ok := s["minItems"].(float64); ok && float64(len(l)) < n {
-			return fmt.Sprintf("%s: %d items, fewer than %v", path, len(l), n)
-		}
-		if n, ok := s["maxItems"].(float64); ok && float64(len(l)) > n {
-			return fmt.Sprintf("%s: %d items, more than %v", path, len(l), n)
-		}
-		for i, x := range l {
-			if w := checkSchema(root, s["items"].(map[string]any), x, fmt.Sprintf("%s[%d]", path, i)); w != "" {
-				return w
-			}
-		}
-	case "string":
-		str, ok := v.(string)
-		if !ok {
-			return path + ": not a string"
-		}
-		if p, ok := s["pattern"].(string); ok && !regexp.MustCompile(p).MatchString(str) {
-			return fmt.Sprintf("%s: %q does not match %s", path, str, p)
-		}
-	case "number", "integer":
-		var x float64
-		switch n := v.(type) {
-		case int:
-			x = float64(n)
-		case float64:
-			x = n
-		default:
-			return path + ": not a number"
-		}
-		if s["type"] == "integer" && x != math.Trunc(x) {
-			return path + ": not an integer"
-		}
-		if lo, ok := s["minimum"].(float64); ok && x < lo {
-			return fmt.Sprintf("%s: %v is below %v", path, x, lo)
-		}
-		if lo, ok := s["exclusiveMinimum"].(float64); ok && x <= lo {
-			return fmt.Sprintf("%s: %v is not above %v", path, x, lo)
-		}
-		if hi, ok := s["maximum"].(float64); ok && x > hi {
-			return fmt.Sprintf("%s: %v is above %v", path, x, hi)
-		}
-	}
-	return ""
-}
-
-func asList(v any) []any {
-	l, _ := v.([]any)
-	return l
-}
 
 // TestSchemaAcceptsExamples checks the example levels against the JSON
 // Schema, and that the schema refuses what the decoder refuses.
@@ -191,7 +71,7 @@ func schemaChecker(t *testing.T) func(src string) string {
 		if err := yaml.Unmarshal([]byte(src), &v); err != nil {
 			t.Fatal(err)
 		}
-		return checkSchema(root, root, v, "")
+		return jsonschema.Check(root, v)
 	}
 }
 

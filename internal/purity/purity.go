@@ -41,6 +41,7 @@ var Pure = []string{
 	"github.com/emberfx/ember/shaders",
 	"github.com/emberfx/ember/emitter/roblox",
 	"github.com/emberfx/ember/internal/suggest",
+	"github.com/emberfx/ember/internal/jsonschema",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package

@@ -1,8 +1,9 @@
 package source
 
 import (
-	"encoding/json"
 	"strings"
+
+	"github.com/emberfx/ember/internal/jsonschema"
 )
 
 // SchemaID is the $id of the JSON Schema of level sources, the address of
@@ -15,41 +16,29 @@ const SchemaID = "https://github.com/emberfx/ember/blob/main/docs/world-level.sc
 // can (keys, types, enums, bounds, lengths); the rules between fields are
 // left to [Compile].
 func JSONSchema() []byte {
-	root := object(levelFields)
-	root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-	root["$id"] = SchemaID
-	root["title"] = "Ember world level source"
-	root["description"] = "A level's particles: named textures, presets, sectors and emitters (docs/world-levels.md)."
-	root["$defs"] = map[string]any{
-		"name": map[string]any{"type": "string", "pattern": NamePattern},
-		"vec2": vector("x", "y"),
-		"vec3": vector("x", "y", "z"),
-		"range3": map[string]any{
-			"type":                 "object",
-			"additionalProperties": false,
-			"properties":           map[string]any{"min": ref("vec3"), "max": ref("vec3")},
-		},
-	}
-	b, err := json.MarshalIndent(root, "", "  ")
-	if err != nil {
-		panic("source: the schema does not marshal: " + err.Error())
-	}
-	return append(b, '\n')
+	return jsonschema.Document(SchemaID, "Ember world level source",
+		"A level's particles: named textures, presets, sectors and emitters (docs/world-levels.md).",
+		object(levelFields), map[string]any{
+			"name": map[string]any{"type": "string", "pattern": NamePattern},
+			"vec2": vector("x", "y"),
+			"vec3": vector("x", "y", "z"),
+			"range3": jsonschema.Object(map[string]any{
+				"min": jsonschema.Ref("vec3"), "max": jsonschema.Ref("vec3"),
+			}),
+		})
 }
 
-func ref(def string) map[string]any { return map[string]any{"$ref": "#/$defs/" + def} }
-
 // vector is the schema of {x, y[, z]}, each in anyMagnitude's bounds.
-func vector(keys ...string) map[string]any {
+func vector(keys ...string) jsonschema.Schema {
 	props := map[string]any{}
 	for _, k := range keys {
 		props[k] = number("number", anyMagnitude)
 	}
-	return map[string]any{"type": "object", "additionalProperties": false, "properties": props}
+	return jsonschema.Object(props)
 }
 
 // object is the schema of a Record's mapping.
-func object(fs []Field) map[string]any {
+func object(fs []Field) jsonschema.Schema {
 	props := map[string]any{}
 	var required []string
 	for i := range fs {
@@ -58,71 +47,47 @@ func object(fs []Field) map[string]any {
 			required = append(required, fs[i].Key)
 		}
 	}
-	s := map[string]any{"type": "object", "additionalProperties": false, "properties": props}
-	if len(required) > 0 {
-		s["required"] = required
-	}
-	return s
+	return jsonschema.Object(props, required...)
 }
 
 // number is the schema of a number or integer within b.
-func number(typ string, b *Bounds) map[string]any {
-	s := map[string]any{"type": typ}
-	if b != nil {
-		lo, hi := "minimum", "maximum"
-		if b.MinOpen {
-			lo = "exclusiveMinimum"
-		}
-		if b.MaxOpen {
-			hi = "exclusiveMaximum"
-		}
-		s[lo], s[hi] = b.Min, b.Max
-	}
-	return s
+func number(typ string, b *Bounds) jsonschema.Schema {
+	return jsonschema.Number(typ, (*jsonschema.Bounds)(b))
 }
 
 // fieldSchema is the schema of one field's value, with its description.
-func fieldSchema(f *Field) map[string]any {
-	var s map[string]any
+func fieldSchema(f *Field) jsonschema.Schema {
+	var s jsonschema.Schema
 	switch f.Type {
 	case Number:
 		s = number("number", f.Bounds)
 	case Integer, Seed:
 		s = number("integer", f.Bounds)
 	case Text:
-		s = map[string]any{"type": "string"}
+		s = jsonschema.Schema{"type": "string"}
 	case Ref:
-		s = ref("name")
+		s = jsonschema.Ref("name")
 	case Enum:
-		s = map[string]any{"enum": f.Enum}
+		s = jsonschema.Schema{"enum": f.Enum}
 	case Vec2:
-		s = ref("vec2")
+		s = jsonschema.Ref("vec2")
 	case Vec3:
-		s = ref("vec3")
+		s = jsonschema.Ref("vec3")
 	case Range3:
-		s = ref("range3")
+		s = jsonschema.Ref("range3")
 	case Range:
-		s = map[string]any{"anyOf": []any{
+		s = jsonschema.AnyOf(
 			number("number", f.Bounds),
-			map[string]any{
-				"type": "object", "additionalProperties": false, "required": []string{"min", "max"},
-				"properties": map[string]any{"min": number("number", f.Bounds), "max": number("number", f.Bounds)},
-			},
-		}}
+			jsonschema.Object(map[string]any{"min": number("number", f.Bounds), "max": number("number", f.Bounds)}, "min", "max"),
+		)
 	case Record:
 		s = object(f.Fields)
 	case List:
-		s = map[string]any{"type": "array", "items": fieldSchema(f.Elem)}
-		if f.MinItems > 0 {
-			s["minItems"] = f.MinItems
-		}
-		if f.MaxItems > 0 {
-			s["maxItems"] = f.MaxItems
-		}
+		s = jsonschema.Array(fieldSchema(f.Elem), f.MinItems, f.MaxItems)
 	case Named:
-		s = map[string]any{
+		s = jsonschema.Schema{
 			"type":                 "object",
-			"propertyNames":        ref("name"),
+			"propertyNames":        jsonschema.Ref("name"),
 			"additionalProperties": fieldSchema(f.Elem),
 		}
 		if f.MaxItems > 0 {
