@@ -103,8 +103,8 @@ func NewEffect(snap *Snapshot, opts *EffectOptions) (*Effect, error) {
 		o.MaxBursts = DefaultMaxBursts
 	}
 	var p problemSink
-	number(&p, "HostWidth", o.HostWidth, 0, maxMagnitude)
-	number(&p, "HostHeight", o.HostHeight, 0, maxMagnitude)
+	number(&p, "HostWidth", o.HostWidth, 0, MaxMagnitude)
+	number(&p, "HostHeight", o.HostHeight, 0, MaxMagnitude)
 	number(&p, "History", o.History, 0, 1e7)
 	number(&p, "Ambient.R", o.Ambient.R, 0, 1)
 	number(&p, "Ambient.G", o.Ambient.G, 0, 1)

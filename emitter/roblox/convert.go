@@ -18,7 +18,7 @@ import (
 // maxMagnitude is the bound Ember's validation puts on speeds, angles,
 // accelerations and sizes (docs/effect-files.md, "Limits checked by
 // validation").
-const maxMagnitude = 1e9
+const maxMagnitude = emitter.MaxMagnitude
 
 // converter turns one ParticleEmitter into a spec, noting what it did.
 type converter struct {

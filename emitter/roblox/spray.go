@@ -55,7 +55,7 @@ var sprayRules = map[string]sprayRule{
 	"SprayMaxParticles":       {"MaxParticles", sprayInt("MaxParticles", 1, emitter.MaxParticlesLimit, func(s *emitter.Spec, v int) { s.MaxParticles = v })},
 	"SprayGlowLayers":         {"GlowLayers", sprayInt("GlowLayers", 1, 8, func(s *emitter.Spec, v int) { s.GlowLayers = v })},
 	"SprayZIndex":             {"ZIndex", sprayInt("ZIndex", math.MinInt32, math.MaxInt32, func(s *emitter.Spec, v int) { s.ZIndex = v })},
-	"SprayFlipbookResolution": {"FlipbookResolution", sprayInt("FlipbookResolution", 0, 16384, func(s *emitter.Spec, v int) { s.FlipbookResolution = v })},
+	"SprayFlipbookResolution": {"FlipbookResolution", sprayInt("FlipbookResolution", 0, emitter.MaxFlipbookResolution, func(s *emitter.Spec, v int) { s.FlipbookResolution = v })},
 	"SprayPrewarm":            {"Prewarm", sprayInt("Prewarm", 0, emitter.MaxParticlesLimit, func(s *emitter.Spec, v int) { s.Prewarm = v })},
 }
 
