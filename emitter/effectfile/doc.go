@@ -10,3 +10,5 @@
 // what is particular to effects: the table of fields (fields.go) and the
 // decoders of ranges, sequences and colours (values.go).
 package effectfile
+
+//go:generate go test -run ^TestGeneratedDocs$ -update

@@ -10,10 +10,52 @@ import (
 // leaves s unchanged when the value has a problem.
 type fieldDecoder func(d *yamldoc.Decoder, path string, n *yaml.Node, s *emitter.Spec)
 
-// specField is one top-level field of an effect file.
+// kind is a field's value kind (docs/effect-files.md, "Value kinds").
+type kind uint8
+
+// The value kinds.
+const (
+	kindNumber kind = iota + 1
+	kindInteger
+	kindBoolean
+	kindString
+	kindEnum
+	kindRange    // NumberRange
+	kindSequence // NumberSequence
+	kindColors   // ColorSequence
+	kindVector2
+	kindVector3
+)
+
+var kindNames = [...]string{
+	kindNumber: "number", kindInteger: "integer", kindBoolean: "boolean", kindString: "string", kindEnum: "enum",
+	kindRange: "NumberRange", kindSequence: "NumberSequence", kindColors: "ColorSequence",
+	kindVector2: "Vector2", kindVector3: "Vector3",
+}
+
+// specField is one top-level field of an effect file: how it decodes, and
+// what the docs (docs/effect-files.md, "Fields" and "Defaults") and the
+// JSON Schema (docs/effect.schema.json) say about it, all generated from
+// this table.
 type specField struct {
-	name   string
-	decode fieldDecoder
+	name string
+	kind kind
+	// enum holds an enum's names, in value order.
+	enum []string
+	// lo and hi bound a number or integer, each component of a vector and
+	// both ends of a range, as emitter.Spec.Validate does (sequences and
+	// colours have their fixed bounds; see schema.go).
+	lo, hi float64
+	// meaning is the docs' sentence; def the default as a file writes it,
+	// note a remark on it.
+	meaning, def, note string
+	decode             fieldDecoder
+}
+
+// about returns f with its documentation.
+func (f specField) about(meaning, def, note string) specField {
+	f.meaning, f.def, f.note = meaning, def, note
+	return f
 }
 
 // The names of each enum's values, in value order, from their String methods.
@@ -47,70 +89,154 @@ func enumNames[T interface {
 
 // specFields lists every field an effect file may set, in Spec order.
 var specFields = []specField{
-	{"Name", stringField(func(s *emitter.Spec) *string { return &s.Name })},
-	{"Acceleration", func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Vector(p, n, []string{"X", "Y", "Z"}); ok {
-			s.Acceleration = emitter.Vector3{X: v[0], Y: v[1], Z: v[2]}
-		}
-	}},
-	{"Brightness", numberField(func(s *emitter.Spec) *float64 { return &s.Brightness })},
-	{"Color", func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := colorSequence(d, p, n); ok {
-			s.Color = v
-		}
-	}},
-	{"Drag", numberField(func(s *emitter.Spec) *float64 { return &s.Drag })},
-	{"EmissionDirection", enumField(normalIDNames, func(s *emitter.Spec, v int) { s.EmissionDirection = emitter.NormalID(v) })},
-	{"Enabled", boolField(func(s *emitter.Spec) *bool { return &s.Enabled })},
-	{"FlipbookBlendFrames", boolField(func(s *emitter.Spec) *bool { return &s.FlipbookBlendFrames })},
-	{"FlipbookFramerate", rangeField(func(s *emitter.Spec) *emitter.NumberRange { return &s.FlipbookFramerate })},
-	{"FlipbookLayout", enumField(flipbookLayoutNames, func(s *emitter.Spec, v int) { s.FlipbookLayout = emitter.FlipbookLayout(v) })},
-	{"FlipbookMode", enumField(flipbookModeNames, func(s *emitter.Spec, v int) { s.FlipbookMode = emitter.FlipbookMode(v) })},
-	{"FlipbookSizeX", intField(func(s *emitter.Spec) *int { return &s.FlipbookSizeX })},
-	{"FlipbookSizeY", intField(func(s *emitter.Spec) *int { return &s.FlipbookSizeY })},
-	{"FlipbookStartRandom", boolField(func(s *emitter.Spec) *bool { return &s.FlipbookStartRandom })},
-	{"Lifetime", rangeField(func(s *emitter.Spec) *emitter.NumberRange { return &s.Lifetime })},
-	{"LightEmission", numberField(func(s *emitter.Spec) *float64 { return &s.LightEmission })},
-	{"LightInfluence", numberField(func(s *emitter.Spec) *float64 { return &s.LightInfluence })},
-	{"LockedToPart", boolField(func(s *emitter.Spec) *bool { return &s.LockedToPart })},
-	{"Orientation", enumField(orientationNames, func(s *emitter.Spec, v int) { s.Orientation = emitter.Orientation(v) })},
-	{"Rate", numberField(func(s *emitter.Spec) *float64 { return &s.Rate })},
-	{"RotSpeed", rangeField(func(s *emitter.Spec) *emitter.NumberRange { return &s.RotSpeed })},
-	{"Rotation", rangeField(func(s *emitter.Spec) *emitter.NumberRange { return &s.Rotation })},
-	{"Shape", enumField(shapeNames, func(s *emitter.Spec, v int) { s.Shape = emitter.Shape(v) })},
-	{"ShapeInOut", enumField(shapeInOutNames, func(s *emitter.Spec, v int) { s.ShapeInOut = emitter.ShapeInOut(v) })},
-	{"ShapePartial", numberField(func(s *emitter.Spec) *float64 { return &s.ShapePartial })},
-	{"ShapeStyle", enumField(shapeStyleNames, func(s *emitter.Spec, v int) { s.ShapeStyle = emitter.ShapeStyle(v) })},
-	{"Size", sequenceField(func(s *emitter.Spec) *emitter.NumberSequence { return &s.Size })},
-	{"Speed", rangeField(func(s *emitter.Spec) *emitter.NumberRange { return &s.Speed })},
-	{"SpreadAngle", func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Vector(p, n, []string{"X", "Y"}); ok {
-			s.SpreadAngle = emitter.Vector2{X: v[0], Y: v[1]}
-		}
-	}},
-	{"Squash", sequenceField(func(s *emitter.Spec) *emitter.NumberSequence { return &s.Squash })},
-	{"Texture", stringField(func(s *emitter.Spec) *string { return &s.Texture })},
-	{"TimeScale", numberField(func(s *emitter.Spec) *float64 { return &s.TimeScale })},
-	{"Transparency", sequenceField(func(s *emitter.Spec) *emitter.NumberSequence { return &s.Transparency })},
-	{"VelocityInheritance", numberField(func(s *emitter.Spec) *float64 { return &s.VelocityInheritance })},
-	{"ZOffset", numberField(func(s *emitter.Spec) *float64 { return &s.ZOffset })},
-	{"Scale", numberField(func(s *emitter.Spec) *float64 { return &s.Scale })},
-	{"SizeScale", numberField(func(s *emitter.Spec) *float64 { return &s.SizeScale })},
-	{"SpeedScale", numberField(func(s *emitter.Spec) *float64 { return &s.SpeedScale })},
-	{"Unit", enumField(unitNames, func(s *emitter.Spec, v int) { s.Unit = emitter.StudUnit(v) })},
-	{"EmissionSize", func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Vector(p, n, []string{"X", "Y"}); ok {
-			s.EmissionSize = emitter.Vector2{X: v[0], Y: v[1]}
-		}
-	}},
-	{"MaxParticles", intField(func(s *emitter.Spec) *int { return &s.MaxParticles })},
-	{"GlowLayers", intField(func(s *emitter.Spec) *int { return &s.GlowLayers })},
-	{"ZIndex", intField(func(s *emitter.Spec) *int { return &s.ZIndex })},
-	{"FlipbookResolution", intField(func(s *emitter.Spec) *int { return &s.FlipbookResolution })},
-	{"Prewarm", intField(func(s *emitter.Spec) *int { return &s.Prewarm })},
-	{"BlendMode", enumField(blendModeNames, func(s *emitter.Spec, v int) { s.BlendMode = emitter.BlendMode(v) })},
-	{"ColorStrip", stringField(func(s *emitter.Spec) *string { return &s.ColorStrip })},
+	text("Name", func(s *emitter.Spec) *string { return &s.Name }).
+		about("The effect's name, Roblox's `Name`: `component.SpawnFile` names the effect entity after it (for `system.Find`) unless its options give a name. At most 400 bytes of printable UTF-8; empty is unnamed.",
+			"\"\"", "unnamed"),
+	vector3("Acceleration", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *emitter.Vector3 { return &s.Acceleration }).
+		about("Constant acceleration in studs/s², Roblox axes (+Y up; shown +Y down on screen). Z is ignored.",
+			"{X: 0, Y: 0, Z: 0}", "no gravity"),
+	number("Brightness", 0, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.Brightness }).
+		about("Multiplies the colour before tone mapping; above 1 the colour saturates toward white.",
+			"1", ""),
+	colors("Color", func(s *emitter.Spec) *emitter.ColorSequence { return &s.Color }).
+		about("Colour over the particle's life.",
+			"\"#ffffff\"", "constant white"),
+	number("Drag", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.Drag }).
+		about("Linear drag k in dv/dt = a − k v, per second; negative drag speeds particles up.",
+			"0", ""),
+	enumOf("EmissionDirection", normalIDNames, func(s *emitter.Spec, v int) { s.EmissionDirection = emitter.NormalID(v) }).
+		about("The face particles leave through. Front and Back fall back to Top in 2D.",
+			"Top", ""),
+	boolean("Enabled", func(s *emitter.Spec) *bool { return &s.Enabled }).
+		about("Whether the steady stream (Rate) runs from clock 0. Bursts work either way.",
+			"true", "the stream runs"),
+	boolean("FlipbookBlendFrames", func(s *emitter.Spec) *bool { return &s.FlipbookBlendFrames }).
+		about("Crossfade each flipbook cell into the next.",
+			"false", ""),
+	numRange("FlipbookFramerate", 0, emitter.MaxFlipbookFramerate, func(s *emitter.Spec) *emitter.NumberRange { return &s.FlipbookFramerate }).
+		about("Flipbook cells per second, rolled per particle.",
+			"1", "`{Min: 1, Max: 1}`"),
+	enumOf("FlipbookLayout", flipbookLayoutNames, func(s *emitter.Spec, v int) { s.FlipbookLayout = emitter.FlipbookLayout(v) }).
+		about("The texture's grid of cells; Custom uses FlipbookSizeX × FlipbookSizeY.",
+			"None", "no flipbook"),
+	enumOf("FlipbookMode", flipbookModeNames, func(s *emitter.Spec, v int) { s.FlipbookMode = emitter.FlipbookMode(v) }).
+		about("How a particle walks its cells: cycle, once over its life, back and forth, or a random cell per frame window.",
+			"Loop", ""),
+	integer("FlipbookSizeX", 1, emitter.MaxFlipbookGrid, func(s *emitter.Spec) *int { return &s.FlipbookSizeX }).
+		about("Columns of a Custom flipbook.",
+			"1", ""),
+	integer("FlipbookSizeY", 1, emitter.MaxFlipbookGrid, func(s *emitter.Spec) *int { return &s.FlipbookSizeY }).
+		about("Rows of a Custom flipbook.",
+			"1", ""),
+	boolean("FlipbookStartRandom", func(s *emitter.Spec) *bool { return &s.FlipbookStartRandom }).
+		about("Start each particle on a random cell instead of the first.",
+			"false", ""),
+	numRange("Lifetime", -emitter.MaxMagnitude, emitter.MaxLifetime, func(s *emitter.Spec) *emitter.NumberRange { return &s.Lifetime }).
+		about("Seconds a particle lives, rolled per particle.",
+			"{Min: 5, Max: 10}", ""),
+	number("LightEmission", 0, 1, func(s *emitter.Spec) *float64 { return &s.LightEmission }).
+		about("Blending from normal alpha (0) to additive (1); also the strength of the glow halo.",
+			"0", "normal alpha blending"),
+	number("LightInfluence", 0, 1, func(s *emitter.Spec) *float64 { return &s.LightInfluence }).
+		about("Blends the colour toward colour × the scene's ambient colour (0 = unlit).",
+			"0", ""),
+	boolean("LockedToPart", func(s *emitter.Spec) *bool { return &s.LockedToPart }).
+		about("true: live particles move with the host; false: they stay where the host was when they were born.",
+			"false", "particles stay where they were born"),
+	enumOf("Orientation", orientationNames, func(s *emitter.Spec, v int) { s.Orientation = emitter.Orientation(v) }).
+		about("How the quad turns: fixed (both FacingCamera modes, in 2D), or with the motion.",
+			"FacingCamera", ""),
+	number("Rate", 0, emitter.MaxRate, func(s *emitter.Spec) *float64 { return &s.Rate }).
+		about("Steady stream in particles per second.",
+			"20", "per second"),
+	numRange("RotSpeed", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *emitter.NumberRange { return &s.RotSpeed }).
+		about("Spin in degrees per second, clockwise, rolled per particle.",
+			"0", ""),
+	numRange("Rotation", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *emitter.NumberRange { return &s.Rotation }).
+		about("Rotation at birth in degrees clockwise, rolled per particle.",
+			"0", ""),
+	enumOf("Shape", shapeNames, func(s *emitter.Spec, v int) { s.Shape = emitter.Shape(v) }).
+		about("The emission area. Sphere, Cylinder and Disc are all an ellipse in 2D.",
+			"Box", ""),
+	enumOf("ShapeInOut", shapeInOutNames, func(s *emitter.Spec, v int) { s.ShapeInOut = emitter.ShapeInOut(v) }).
+		about("Emit away from the shape, toward it, or either (a coin per particle).",
+			"Outward", ""),
+	number("ShapePartial", 0, 1, func(s *emitter.Spec) *float64 { return &s.ShapePartial }).
+		about("Disc: inner radius ratio (1 emits on the rim only); Sphere: the fraction of the full turn, an arc centred on EmissionDirection; Cylinder: radius ratio at the emitting end (a taper).",
+			"1", ""),
+	enumOf("ShapeStyle", shapeStyleNames, func(s *emitter.Spec, v int) { s.ShapeStyle = emitter.ShapeStyle(v) }).
+		about("Spawn inside the shape or on its outline.",
+			"Volume", ""),
+	sequence("Size", func(s *emitter.Spec) *emitter.NumberSequence { return &s.Size }).
+		about("Particle size in studs over its life.",
+			"1", "constant 1 stud"),
+	numRange("Speed", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *emitter.NumberRange { return &s.Speed }).
+		about("Initial speed in studs/s along the emission direction, rolled per particle.",
+			"5", "studs/s"),
+	vector2("SpreadAngle", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *emitter.Vector2 { return &s.SpreadAngle }).
+		about("X is the half-angle in degrees of the cone around the emission direction (180 = every direction); Y is unused in 2D.",
+			"{X: 0, Y: 0}", "straight along EmissionDirection"),
+	sequence("Squash", func(s *emitter.Spec) *emitter.NumberSequence { return &s.Squash }).
+		about("Stretches the quad along its long axis, keeping its area: positive is taller, negative wider.",
+			"0", ""),
+	text("Texture", func(s *emitter.Spec) *string { return &s.Texture }).
+		about("Sprite image path, relative to the effect file; empty is the built-in soft round sprite.",
+			"\"\"", "the built-in sprite"),
+	number("TimeScale", 0, emitter.MaxTimeScale, func(s *emitter.Spec) *float64 { return &s.TimeScale }).
+		about("Scales the effect's per-frame clock steps (0 freezes it).",
+			"1", ""),
+	sequence("Transparency", func(s *emitter.Spec) *emitter.NumberSequence { return &s.Transparency }).
+		about("Transparency over the life: 0 opaque, 1 invisible.",
+			"0", "opaque"),
+	number("VelocityInheritance", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.VelocityInheritance }).
+		about("Fraction of the host's velocity at birth a particle inherits (LockedToPart false only).",
+			"0", ""),
+	number("ZOffset", -emitter.MaxMagnitude, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.ZOffset }).
+		about("Added to ZIndex to order effects.",
+			"0", ""),
+	number("Scale", 0, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.Scale }).
+		about("Multiplies both displacement and size.",
+			"1", ""),
+	number("SizeScale", 0, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.SizeScale }).
+		about("Multiplies size.",
+			"1", ""),
+	number("SpeedScale", 0, emitter.MaxMagnitude, func(s *emitter.Spec) *float64 { return &s.SpeedScale }).
+		about("Multiplies displacement.",
+			"1", ""),
+	enumOf("Unit", unitNames, func(s *emitter.Spec, v int) { s.Unit = emitter.StudUnit(v) }).
+		about("Which host edge one stud spans: height, width, the shorter, the longer, or 1 pixel.",
+			"RelativeYY", "one stud = the host's height"),
+	vector2("EmissionSize", 0, emitter.MaxMagnitude, func(s *emitter.Spec) *emitter.Vector2 { return &s.EmissionSize }).
+		about("The emission area's full size as a fraction of the host (0 is a point): `{X: 1, Y: 0.5}` spans the host's width and half its height.",
+			"{X: 0, Y: 0}", "a point at the host's centre"),
+	integer("MaxParticles", -yamldoc.MaxInt, emitter.MaxParticlesLimit, func(s *emitter.Spec) *int { return &s.MaxParticles }).
+		about("Pool cap: bounds the stream's rate and each burst's count.",
+			"1000", ""),
+	integer("GlowLayers", -yamldoc.MaxInt, yamldoc.MaxInt, func(s *emitter.Spec) *int { return &s.GlowLayers }).
+		about("Layers drawn per particle: the core plus up to 7 halos.",
+			"1", "the core only, no halo"),
+	integer("ZIndex", -yamldoc.MaxInt, yamldoc.MaxInt, func(s *emitter.Spec) *int { return &s.ZIndex }).
+		about("Draw order of effects (with ZOffset).",
+			"0", ""),
+	integer("FlipbookResolution", 0, emitter.MaxFlipbookResolution, func(s *emitter.Spec) *int { return &s.FlipbookResolution }).
+		about("The flipbook texture's edge in pixels; 0 takes the texture's own size.",
+			"0", "the texture's own size"),
+	integer("Prewarm", 0, emitter.MaxParticlesLimit, func(s *emitter.Spec) *int { return &s.Prewarm }).
+		about("Particles an effect reserves room for up front, so the first burst does not allocate.",
+			"0", ""),
+	enumOf("BlendMode", blendModeNames, func(s *emitter.Spec, v int) { s.BlendMode = emitter.BlendMode(v) }).
+		about("Normal: LightEmission's alpha-to-additive blend; Cutout: alpha-tested; Premultiplied: fades from normal to additive as the particle fades (see [appearance.md](appearance.md)).",
+			"Normal", ""),
+	text("ColorStrip", func(s *emitter.Spec) *string { return &s.ColorStrip }).
+		about("Optional gradient image path: each particle picks a row at birth and walks it over its life, multiplying Color and opacity. Empty is none.",
+			"\"\"", "none"),
 }
+
+// schemaKey is the one key of an effect file that is not a field: the
+// address of its JSON Schema, which editors read ("$schema" in JSON; YAML
+// files use the yaml-language-server comment). It is checked to be a
+// string and otherwise ignored.
+const schemaKey = "$schema"
 
 var specFieldNames = func() []string {
 	names := make([]string, len(specFields))
@@ -120,6 +246,9 @@ var specFieldNames = func() []string {
 	return names
 }()
 
+// allowedKeys are the keys of an effect file's mapping.
+var allowedKeys = append(append([]string(nil), specFieldNames...), schemaKey)
+
 // FieldNames returns the names of every field an effect file may set, in
 // the order of [emitter.Spec]'s fields.
 func FieldNames() []string { return append([]string(nil), specFieldNames...) }
@@ -127,7 +256,11 @@ func FieldNames() []string { return append([]string(nil), specFieldNames...) }
 // decodeFields decodes the root mapping into s. A field with any problem
 // keeps its default, so validation does not report it a second time.
 func decodeFields(d *yamldoc.Decoder, root *yaml.Node, s *emitter.Spec) {
-	d.Mapping("", root, specFieldNames, func(key string, val *yaml.Node) {
+	d.Mapping("", root, allowedKeys, func(key string, val *yaml.Node) {
+		if key == schemaKey {
+			d.String(key, val)
+			return
+		}
 		for _, f := range specFields {
 			if f.name == key {
 				f.decode(d, key, val, s)
@@ -137,58 +270,87 @@ func decodeFields(d *yamldoc.Decoder, root *yaml.Node, s *emitter.Spec) {
 	})
 }
 
-func numberField(get func(*emitter.Spec) *float64) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+// The constructors of the table's rows, one per kind.
+
+func number(name string, lo, hi float64, get func(*emitter.Spec) *float64) specField {
+	return specField{name: name, kind: kindNumber, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := d.Number(p, n); ok {
 			*get(s) = v
 		}
-	}
+	}}
 }
 
-func intField(get func(*emitter.Spec) *int) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+func integer(name string, lo, hi float64, get func(*emitter.Spec) *int) specField {
+	return specField{name: name, kind: kindInteger, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := d.Integer(p, n); ok {
 			*get(s) = v
 		}
-	}
+	}}
 }
 
-func boolField(get func(*emitter.Spec) *bool) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+func boolean(name string, get func(*emitter.Spec) *bool) specField {
+	return specField{name: name, kind: kindBoolean, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := d.Bool(p, n); ok {
 			*get(s) = v
 		}
-	}
+	}}
 }
 
-func stringField(get func(*emitter.Spec) *string) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+func text(name string, get func(*emitter.Spec) *string) specField {
+	return specField{name: name, kind: kindString, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := d.String(p, n); ok {
 			*get(s) = v
 		}
-	}
+	}}
 }
 
-func enumField(names []string, set func(*emitter.Spec, int)) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+func enumOf(name string, names []string, set func(*emitter.Spec, int)) specField {
+	return specField{name: name, kind: kindEnum, enum: names, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := d.Enum(p, n, names); ok {
 			set(s, v)
 		}
-	}
+	}}
 }
 
-func rangeField(get func(*emitter.Spec) *emitter.NumberRange) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+func numRange(name string, lo, hi float64, get func(*emitter.Spec) *emitter.NumberRange) specField {
+	return specField{name: name, kind: kindRange, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := numberRange(d, p, n); ok {
 			*get(s) = v
 		}
-	}
+	}}
 }
 
-func sequenceField(get func(*emitter.Spec) *emitter.NumberSequence) fieldDecoder {
-	return func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+func sequence(name string, get func(*emitter.Spec) *emitter.NumberSequence) specField {
+	return specField{name: name, kind: kindSequence, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
 		if v, ok := numberSequence(d, p, n); ok {
 			*get(s) = v
 		}
-	}
+	}}
 }
+
+func colors(name string, get func(*emitter.Spec) *emitter.ColorSequence) specField {
+	return specField{name: name, kind: kindColors, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+		if v, ok := colorSequence(d, p, n); ok {
+			*get(s) = v
+		}
+	}}
+}
+
+func vector2(name string, lo, hi float64, get func(*emitter.Spec) *emitter.Vector2) specField {
+	return specField{name: name, kind: kindVector2, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+		if v, ok := d.Vector(p, n, vectorKeys[:2]); ok {
+			*get(s) = emitter.Vector2{X: v[0], Y: v[1]}
+		}
+	}}
+}
+
+func vector3(name string, lo, hi float64, get func(*emitter.Spec) *emitter.Vector3) specField {
+	return specField{name: name, kind: kindVector3, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+		if v, ok := d.Vector(p, n, vectorKeys); ok {
+			*get(s) = emitter.Vector3{X: v[0], Y: v[1], Z: v[2]}
+		}
+	}}
+}
+
+// vectorKeys are the components of a Vector3; a Vector2 has the first two.
+var vectorKeys = []string{"X", "Y", "Z"}

@@ -697,63 +697,6 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-// TestDocsDefaultsTable checks docs/effect-files.md: its defaults table
-// decodes to DefaultSpec field by field, and both tables list every field.
-func TestDocsDefaultsTable(t *testing.T) {
-	data, err := os.ReadFile("../../docs/effect-files.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
-	section := func(title string) string {
-		i := strings.Index(doc, "\n## "+title+"\n")
-		if i < 0 {
-			t.Fatalf("no section %q", title)
-		}
-		rest := doc[i+4:]
-		if j := strings.Index(rest, "\n## "); j >= 0 {
-			rest = rest[:j]
-		}
-		return rest
-	}
-	rows := func(text string) map[string][]string {
-		out := map[string][]string{}
-		for _, line := range strings.Split(text, "\n") {
-			cells := strings.Split(line, "|")
-			if len(cells) < 4 || !strings.HasPrefix(line, "| ") {
-				continue
-			}
-			for i := range cells {
-				cells[i] = strings.TrimSpace(cells[i])
-			}
-			out[cells[1]] = cells[2:]
-		}
-		return out
-	}
-	fields, defaults := rows(section("Fields")), rows(section("Defaults"))
-	def := reflect.ValueOf(emitter.DefaultSpec())
-	for _, name := range FieldNames() {
-		if _, ok := fields[name]; !ok {
-			t.Errorf("the fields table has no row for %s", name)
-		}
-		row, ok := defaults[name]
-		if !ok {
-			t.Errorf("the defaults table has no row for %s", name)
-			continue
-		}
-		value := strings.Trim(row[0], "`")
-		s, err := Parse("docs.yaml", []byte(name+": "+value+"\n"))
-		if err != nil {
-			t.Errorf("%s: default %s does not decode: %v", name, value, err)
-			continue
-		}
-		got := reflect.ValueOf(s).FieldByName(name).Interface()
-		if want := def.FieldByName(name).Interface(); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: the docs say %s (%v), DefaultSpec has %v", name, value, got, want)
-		}
-	}
-}
-
 // TestParseBounds checks garbage cannot flood the output or run long:
 // problems stop at yamldoc.DefaultMaxProblems, and oversized input is refused outright.
 func TestParseBounds(t *testing.T) {
