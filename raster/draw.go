@@ -7,6 +7,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/texture"
 )
@@ -49,6 +50,10 @@ func Draw(dst *image.RGBA, items []Item) {
 // hold them; call [Rasterizer.Reset] after changing one. The zero value is
 // ready to use. A Rasterizer is not safe for concurrent use.
 type Rasterizer struct {
+	// view is the camera's transform for this Draw, viewed whether it is
+	// other than the identity.
+	view      camera.Transform
+	viewed    bool
 	particles []emitter.Particle
 	looks     []emitter.Look
 	order     []int
@@ -63,7 +68,15 @@ func (r *Rasterizer) Reset() {
 }
 
 // Draw draws items onto dst like the package function [Draw].
-func (r *Rasterizer) Draw(dst *image.RGBA, items []Item) {
+func (r *Rasterizer) Draw(dst *image.RGBA, items []Item) { r.DrawCamera(dst, items, nil) }
+
+// DrawCamera draws items onto dst like [Rasterizer.Draw], through cam (nil:
+// the scene as it is): item positions are scene pixels, and each
+// particle's quad is moved, zoomed and turned by cam's transform for
+// dst's bounds, as render.Renderer.DrawCamera draws them.
+func (r *Rasterizer) DrawCamera(dst *image.RGBA, items []Item, cam *camera.Camera) {
+	r.view = cam.Transform(dst.Rect)
+	r.viewed = !r.view.IsIdentity()
 	r.order = r.order[:0]
 	r.specs = r.specs[:0]
 	for i := range items {
@@ -135,7 +148,14 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec) {
 			q.layer = layer
 			q.cx, q.cy = hx+p.X, hy+p.Y
 			q.w, q.h = p.Width*growth, p.Height*growth
-			q.sin, q.cos = math.Sincos(p.Rotation * (math.Pi / 180))
+			rot := p.Rotation
+			if r.viewed {
+				v := &r.view
+				q.cx, q.cy = v.Apply(q.cx, q.cy)
+				q.w, q.h = q.w*v.Zoom, q.h*v.Zoom
+				rot += v.Turn
+			}
+			q.sin, q.cos = math.Sincos(rot * (math.Pi / 180))
 			q.cell, q.next, q.blend = l.Cell, l.NextCell, l.Blend
 			q.draw(dst)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
@@ -729,5 +730,66 @@ func TestFlipbookResolution(t *testing.T) {
 		if got := at(dst, 32, 32); got != want {
 			t.Errorf("age %v: centre %v, want cell %d's %v", age, got, cell, want)
 		}
+	}
+}
+
+// TestDrawCamera: a 4 × 16 px quad (Size 8, Squash 1) at scene point
+// (20, 30), drawn on a 64 × 64 canvas (centre (32, 32)) through cameras;
+// the boxes are worked out by hand: the camera's position lands on the
+// centre, offsets scale by Zoom, and a camera turned 90° clockwise shows
+// the scene turned 90° counter-clockwise (left of the position is below
+// it, and the tall quad lies on its side).
+func TestDrawCamera(t *testing.T) {
+	sp := oneSpec(8)
+	sp.Squash = emitter.ConstantSequence(1)
+	cases := []struct {
+		name string
+		cam  *camera.Camera
+		box  image.Rectangle // the covered pixels
+	}{
+		{"none", nil, image.Rect(18, 22, 22, 38)},
+		{"pan", &camera.Camera{X: 24, Y: 30}, image.Rect(26, 24, 30, 40)},
+		{"zoom", &camera.Camera{X: 24, Y: 30, Zoom: 2}, image.Rect(20, 16, 28, 48)},
+		{"zoom out", &camera.Camera{X: 20, Y: 30, Zoom: 0.5}, image.Rect(31, 28, 33, 36)},
+		{"turn and zoom", &camera.Camera{X: 24, Y: 30, Zoom: 2, Rotation: 90}, image.Rect(16, 36, 48, 44)},
+		{"turn the other way", &camera.Camera{X: 24, Y: 30, Zoom: 2, Rotation: -90}, image.Rect(16, 20, 48, 28)},
+	}
+	var r Rasterizer
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dst := canvas(64, 64, black)
+			r.DrawCamera(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 20, Y: 30, Texture: opaqueWhite}}, c.cam)
+			box := image.Rectangle{}
+			n := 0
+			for y := 0; y < 64; y++ {
+				for x := 0; x < 64; x++ {
+					if at(dst, x, y) != black {
+						box = box.Union(image.Rect(x, y, x+1, y+1))
+						n++
+					}
+				}
+			}
+			if box != c.box || n != c.box.Dx()*c.box.Dy() {
+				t.Errorf("covered %d pixels in %v, want the %d of %v", n, box, c.box.Dx()*c.box.Dy(), c.box)
+			}
+		})
+	}
+	// A turn off the axes covers what the contract's corners give: the
+	// quad's centre and size through the camera, its rotation plus Turn.
+	cam := &camera.Camera{X: 22, Y: 27, Zoom: 1.7, Rotation: 30}
+	dst := canvas(64, 64, black)
+	r.DrawCamera(dst, []Item{{Effect: effectAt(t, sp, 0, 1, 1), X: 20, Y: 30, Texture: opaqueWhite}}, cam)
+	tr := cam.Transform(dst.Rect)
+	cx, cy := tr.Apply(20, 30)
+	want := 0
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			if insideQuad(float64(x)+0.5, float64(y)+0.5, cx, cy, 4*1.7, 16*1.7, -30) {
+				want++
+			}
+		}
+	}
+	if got := covered(dst, black); got != want || want < 150 {
+		t.Errorf("turned 30°: %d pixels covered, want %d", got, want)
 	}
 }

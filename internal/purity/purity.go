@@ -42,6 +42,7 @@ var Pure = []string{
 	"github.com/emberfx/ember/emitter/roblox",
 	"github.com/emberfx/ember/internal/suggest",
 	"github.com/emberfx/ember/internal/jsonschema",
+	"github.com/emberfx/ember/camera",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package
