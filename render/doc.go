@@ -10,7 +10,8 @@
 // emitter's appearance stage and the reference rasterizer (package raster).
 //
 // Where things live: renderer.go (Options, Item, Stats, Draw, culling,
-// thinning, batching), vertex.go (the batched vertices), data.go (the kind
+// thinning, batching), camera.go (DrawCamera: drawing through a
+// camera.Camera; GeoM), vertex.go (the batched vertices), data.go (the kind
 // rows), atlas.go (pages), gpu.go and gpu_data.go (the GPU path, which reads
 // the effect's emitter.Window and the snapshot's emitter.Constants). The
 // rows' layouts are internal/rowlayout's, shared with the shaders; textures
@@ -63,7 +64,8 @@
 // Effects draw in ascending ZIndex + ZOffset, ties in submission order;
 // within an effect, the glow layers (outermost first) and then the cores,
 // each oldest first. An effect whose conservative bounds miss the target
-// costs no per-particle work. When the visible effects hold more live
+// (through a camera: the scene rectangle the target shows) costs no
+// per-particle work. When the visible effects hold more live
 // particles than the budget, particle k is kept when its roll on the
 // thinning channel (internal/channel's Thin) is below the kept fraction:
 // stable from frame to frame and under rewind.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/shaders"
@@ -187,7 +188,7 @@ type gpuInstance struct {
 // gpuItem is one effect drawn on the GPU path this frame: its quad and
 // the per-frame values its vertices carry (see effect.kage).
 type gpuItem struct {
-	x0, y0, x1, y1     float32 // the quad on the target
+	x0, y0, x1, y1     float64 // the quad in scene pixels (without a camera, the target's)
 	hx, hy             float64 // the host centre on the target
 	xrel               float32 // the stream clock x = c·r minus the window's first index
 	baseHi, baseLo     float32 // that index mod 2^32, in 16-bit halves
@@ -349,7 +350,7 @@ func clampPix(v float64) int {
 // draw, no quad), or 0 for the batched path. Its cost is O(1) in the
 // particle count: the effect's Window (O(visible bursts) to find them in
 // the kept list, O(toggles) for the stream's runs).
-func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle) int {
+func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle, scene emitter.Rect) int {
 	if it.Path == PathBatched {
 		return 0
 	}
@@ -367,8 +368,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if m == nil || (m.unlocked && e.Track().Len() > 0) || k.row >= rowlayout.RowLimit {
 		return fallback()
 	}
-	x0, y0, x1, y1 := boundsQuad(b, ox, oy, view)
-	pixels := (x1 - x0) * (y1 - y0)
+	x0, y0, x1, y1, pixels := r.gpuQuad(b, ox, oy, view, scene)
 
 	in := g.instanceOf(e)
 	w := &g.win
@@ -404,7 +404,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 
 	_, _, hrot := e.Host()
 	it2 := gpuItem{
-		x0: float32(x0), y0: float32(y0), x1: float32(x1), y1: float32(y1),
+		x0: x0, y0: y0, x1: x1, y1: y1,
 		hx: ox, hy: oy,
 		baseHi:     float32(uint32(lo) >> 16),
 		baseLo:     float32(uint32(lo) & 0xFFFF),
@@ -509,16 +509,23 @@ func (g *gpuPath) reserve(n int) {
 // writeItem writes item i's four vertices at quad slot slot and returns
 // the next slot. SrcX/SrcY carry each corner relative to the host centre:
 // the shader gets the fragment's position in the particles' frame from
-// them (after taking off the page's origin).
-func (g *gpuPath) writeItem(slot, i int) int {
+// them (after taking off the page's origin). view, when not nil, moves
+// the corners on the target: the texture coordinates, interpolated
+// linearly across the moved quad, still give each fragment's scene
+// position, since the camera's mapping is affine.
+func (g *gpuPath) writeItem(slot, i int, view *camera.Transform) int {
 	it := &g.items[i]
 	v := g.verts[4*slot : 4*slot+4 : 4*slot+4]
-	xs := [4]float32{it.x0, it.x1, it.x0, it.x1}
-	ys := [4]float32{it.y0, it.y0, it.y1, it.y1}
+	xs := [4]float64{it.x0, it.x1, it.x0, it.x1}
+	ys := [4]float64{it.y0, it.y0, it.y1, it.y1}
 	for j := range v {
+		dx, dy := xs[j], ys[j]
+		if view != nil {
+			dx, dy = view.Apply(dx, dy)
+		}
 		v[j] = ebiten.Vertex{
-			DstX: xs[j], DstY: ys[j],
-			SrcX: float32(float64(xs[j]) - it.hx), SrcY: float32(float64(ys[j]) - it.hy),
+			DstX: float32(dx), DstY: float32(dy),
+			SrcX: float32(xs[j] - it.hx), SrcY: float32(ys[j] - it.hy),
 			ColorR: it.xrel, ColorG: it.baseHi, ColorB: it.baseLo, ColorA: it.bclock,
 			Custom0: it.rows, Custom1: it.ns, Custom2: it.hostRot, Custom3: it.bursts,
 		}

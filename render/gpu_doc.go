@@ -44,7 +44,9 @@
 // Four vertices per effect; all carry the same values except the corner:
 //
 //	DstX, DstY  the bounds quad's corner on the target, whole pixels
-//	SrcX, SrcY  the same corner relative to the host centre
+//	            (through a camera: the scene corner it maps to)
+//	SrcX, SrcY  the same corner in scene pixels relative to the host
+//	            centre; interpolated, each fragment's scene position
 //	ColorR      x = c·r minus the window's first index (float32)
 //	ColorG, B   the window's first index mod 2^32, high and low 16 bits
 //	ColorA      the clock minus the instance row's origin, seconds

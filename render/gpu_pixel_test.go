@@ -33,7 +33,7 @@ func drawPath(tb testing.TB, r *Renderer, sc scene, items []Item) *image.RGBA {
 	defer dst.Deallocate()
 	dst.Fill(sc.bg)
 	light(sc)
-	r.Draw(dst, items)
+	r.DrawCamera(dst, items, sc.cam)
 	img := image.NewRGBA(image.Rect(0, 0, sc.w, sc.h))
 	dst.ReadPixels(img.Pix)
 	return img
@@ -52,7 +52,7 @@ func checkGPUScene(t *testing.T, r *Renderer, sc scene) {
 	if st := r.Stats(); st.GPU != 0 {
 		t.Fatalf("%s: stats %+v: want every effect batched", sc.name, st)
 	}
-	_, ref := renderBoth(t, r, scene{name: sc.name, w: sc.w, h: sc.h, bg: sc.bg, ambient: sc.ambient, items: withPath(sc.items, PathBatched)})
+	_, ref := renderBoth(t, r, scene{name: sc.name, w: sc.w, h: sc.h, bg: sc.bg, ambient: sc.ambient, items: withPath(sc.items, PathBatched), cam: sc.cam})
 	drawn := 0
 	for i := 0; i < len(ref.Pix); i += 4 {
 		if ref.Pix[i] != sc.bg.R || ref.Pix[i+1] != sc.bg.G || ref.Pix[i+2] != sc.bg.B || ref.Pix[i+3] != sc.bg.A {
@@ -299,7 +299,7 @@ func TestGPUPathDrawAllocs(t *testing.T) {
 	}
 	dst := ebiten.NewImage(16, 16)
 	defer dst.Deallocate()
-	requireWarmDrawAllocFree(t, r, dst, items)
+	requireWarmDrawAllocFree(t, r, dst, items, nil)
 	if st := r.Stats(); st.GPU != 4 {
 		t.Errorf("stats %+v", st)
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/raster"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -38,6 +39,7 @@ type scene struct {
 	bg      color.RGBA     // premultiplied
 	ambient *emitter.Color // nil: each effect's own
 	items   []Item
+	cam     *camera.Camera // nil: none
 }
 
 // burstEffect is a paused effect of the edited spec with a burst of n at
@@ -89,7 +91,7 @@ func renderBoth(tb testing.TB, r *Renderer, sc scene) (gpu, ref *image.RGBA) {
 	defer dst.Deallocate()
 	dst.Fill(sc.bg)
 	light(sc)
-	r.Draw(dst, sc.items)
+	r.DrawCamera(dst, sc.items, sc.cam)
 	gpu = image.NewRGBA(image.Rect(0, 0, sc.w, sc.h))
 	dst.ReadPixels(gpu.Pix)
 
@@ -101,7 +103,8 @@ func renderBoth(tb testing.TB, r *Renderer, sc scene) (gpu, ref *image.RGBA) {
 	for i, it := range sc.items {
 		items[i] = raster.Item{Effect: it.Effect, X: it.X, Y: it.Y, Texture: it.Texture, Strip: it.Strip}
 	}
-	raster.Draw(ref, items)
+	var rr raster.Rasterizer
+	rr.DrawCamera(ref, items, sc.cam)
 	return gpu, ref
 }
 
@@ -446,20 +449,20 @@ func TestGPUDrawAllocs(t *testing.T) {
 	}
 	dst := ebiten.NewImage(64, 64)
 	defer dst.Deallocate()
-	requireWarmDrawAllocFree(t, r, dst, items)
+	requireWarmDrawAllocFree(t, r, dst, items, nil)
 	pix := make([]byte, 4*64*64)
 	dst.ReadPixels(pix)
 }
 
 // requireWarmDrawAllocFree plays items a frame at a time, drawing each frame
 // onto dst, and requires a warm Draw to allocate nothing.
-func requireWarmDrawAllocFree(t *testing.T, r *Renderer, dst *ebiten.Image, items []Item) {
+func requireWarmDrawAllocFree(t *testing.T, r *Renderer, dst *ebiten.Image, items []Item, cam *camera.Camera) {
 	t.Helper()
 	frame := func() {
 		for _, it := range items {
 			it.Effect.Advance(1.0 / 60)
 		}
-		r.Draw(dst, items)
+		r.DrawCamera(dst, items, cam)
 	}
 	for range 5 {
 		frame()

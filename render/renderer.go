@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
@@ -126,6 +127,11 @@ type Renderer struct {
 	stats   Stats
 
 	gpu gpuPath // the GPU-evaluated path (gpu.go)
+
+	// view is the camera's transform for this Draw and viewed whether it
+	// is other than the identity (camera.go).
+	view   camera.Transform
+	viewed bool
 
 	// paths records the path of every effect the last Draw did not cull,
 	// in item order; pathIndex maps them by effect, built from paths by
@@ -297,17 +303,15 @@ func (r *Renderer) PathOf(e *emitter.Effect) (p Path, ok bool) {
 
 // Draw draws items onto dst: effects in ascending ZIndex + ZOffset (ties in
 // the order of items), each as its glow layers then its cores, oldest
-// particle first.
-func (r *Renderer) Draw(dst *ebiten.Image, items []Item) {
-	r.collect(dst.Bounds(), items)
-	r.submit(dst)
-}
+// particle first. Item positions are dst's pixels; [Renderer.DrawCamera]
+// draws them through a camera.
+func (r *Renderer) Draw(dst *ebiten.Image, items []Item) { r.DrawCamera(dst, items, nil) }
 
 // collect culls items against view, evaluates the visible ones into
 // r.boards, thins them to the budget and sorts them into drawing order.
 func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	r.stats = Stats{}
-	vr := emitter.Rect{MinX: float64(view.Min.X), MinY: float64(view.Min.Y), MaxX: float64(view.Max.X), MaxY: float64(view.Max.Y)}
+	vr := r.sceneView(view)
 	r.boards = r.boards[:0]
 	r.vis = r.vis[:0]
 	clear(r.paths) // drop last frame's effects: the storage past len stays nil
@@ -331,7 +335,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
 		a := e.Ambient()
 		amb := [3]float32{float32(a.R), float32(a.G), float32(a.B)}
-		if g := r.gpuTry(it, k, b, ox, oy, view); g != 0 {
+		if g := r.gpuTry(it, k, b, ox, oy, view, vr); g != 0 {
 			if g > 0 {
 				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g})
 			}
@@ -514,7 +518,7 @@ func (r *Renderer) build() {
 			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
 				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true, amb: v.amb})
 			}
-			gslot = r.gpu.writeItem(gslot, v.gpu-1)
+			gslot = r.gpu.writeItem(gslot, v.gpu-1, r.viewOrNil())
 			r.runs[len(r.runs)-1].to = gslot
 			continue
 		}
@@ -522,8 +526,9 @@ func (r *Renderer) build() {
 			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page, amb: v.amb})
 		}
 		qs := r.boards[v.lo:v.hi]
+		ox, oy := r.viewBoards(qs, v.ox, v.oy)
 		for n := v.k.layers - 1; n >= 0; n-- {
-			slot = r.writePass(slot, qs, v.ox, v.oy, v.k, n)
+			slot = r.writePass(slot, qs, ox, oy, v.k, n)
 		}
 		r.runs[len(r.runs)-1].to = slot
 	}
