@@ -7,7 +7,9 @@
 //
 //	r, err := render.New(nil)
 //	...
-//	game.AddRenderer(layer, layerdraw.NewDrawer(r, layer).Draw)
+//	drawer := layerdraw.NewDrawer(r, layer)
+//	drawer.Camera = &cam // optional: a scrolling, zooming view
+//	game.AddRenderer(layer, drawer.Draw)
 //	...
 //	game.DrawLayer(layer, screen) // or game.Draw(screen)
 //
@@ -24,6 +26,7 @@
 package layerdraw
 
 import (
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/render"
 	"github.com/emberfx/ember/system"
@@ -35,6 +38,13 @@ import (
 // Drawer draws the effects of one ecs layer with a renderer. It is not
 // safe for concurrent use.
 type Drawer struct {
+	// Camera is the view the layer is drawn through (see package
+	// camera): effects are placed in scene pixels and Camera maps them
+	// onto the target, its position at the target's centre. nil (the
+	// default) draws them at their positions on the target. Move the
+	// camera, not the effects, to scroll or zoom.
+	Camera *camera.Camera
+
 	r     *render.Renderer
 	col   *system.Collector
 	items []render.Item
@@ -53,7 +63,8 @@ func (d *Drawer) Renderer() *render.Renderer { return d.r }
 func (d *Drawer) Layer() ecs.LayerID { return d.col.Layer() }
 
 // Draw draws the layer's effects of e.World onto screen in one
-// Renderer.Draw call. Its signature suits ecs.ECS.AddRenderer.
+// Renderer.DrawCamera call, through d.Camera. Its signature suits
+// ecs.ECS.AddRenderer.
 func (d *Drawer) Draw(e *ecs.ECS, screen *ebiten.Image) { d.DrawWorld(e.World, screen) }
 
 // DrawWorld draws the layer's effects of w onto screen, for games that use
@@ -63,7 +74,7 @@ func (d *Drawer) DrawWorld(w donburi.World, screen *ebiten.Image) {
 		return
 	}
 	d.items = d.AppendItems(w, d.items[:0])
-	d.r.Draw(screen, d.items)
+	d.r.DrawCamera(screen, d.items, d.Camera)
 	clear(d.items) // drop the references until the next frame
 }
 

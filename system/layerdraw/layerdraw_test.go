@@ -5,6 +5,7 @@ import (
 	"image"
 	"testing"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/render"
@@ -188,6 +189,68 @@ func TestDraw(t *testing.T) {
 	d := NewDrawer(r1, 1)
 	d.DrawWorld(s.w, viaECS)
 	if n := testing.AllocsPerRun(20, func() { d.DrawWorld(s.w, viaECS) }); n != 0 {
+		t.Errorf("%v allocations per warm frame", n)
+	}
+}
+
+// TestDrawCamera: a drawer's Camera reaches the renderer: the layer
+// through a camera draws the pixels Renderer.DrawCamera draws for its
+// items, effects far off the target are culled without the camera and
+// drawn with one looking at them, and a warm frame allocates nothing.
+func TestDrawCamera(t *testing.T) {
+	needDisplay(t)
+	s := newScene(t)
+	r, err := render.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const W, H = 96, 72
+	newTarget := func() *ebiten.Image {
+		return ebiten.NewImageWithOptions(image.Rect(0, 0, W, H), &ebiten.NewImageOptions{Unmanaged: true})
+	}
+	cam := &camera.Camera{X: 34, Y: 30, Zoom: 1.5, Rotation: 20}
+	d := NewDrawer(r, 1)
+	d.Camera = cam
+	viaDrawer := newTarget()
+	d.DrawWorld(s.w, viaDrawer)
+	direct := newTarget()
+	r.DrawCamera(direct, d.AppendItems(s.w, nil), cam)
+	got, want := make([]byte, 4*W*H), make([]byte, 4*W*H)
+	viaDrawer.ReadPixels(got)
+	direct.ReadPixels(want)
+	if !bytes.Equal(got, want) {
+		t.Error("the layer through its camera differs from Renderer.DrawCamera of its items")
+	}
+	plain := newTarget()
+	d.Camera = nil
+	d.DrawWorld(s.w, plain)
+	plainPix := make([]byte, 4*W*H)
+	plain.ReadPixels(plainPix)
+	if bytes.Equal(plainPix, got) {
+		t.Error("the camera changed nothing")
+	}
+
+	// Far away: 4 effects at (5000 to 5024, 5000), off the 96 × 72 target.
+	far := donburi.NewWorld()
+	for i := range 4 {
+		if _, err := component.Spawn(far, snap(t, 30), &component.SpawnOptions{Layer: 1, Play: true, X: 5000 + 8*float64(i), Y: 5000, HostWidth: 20, HostHeight: 20}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sched := system.NewScheduler(nil)
+	for range 20 {
+		sched.UpdateWorld(far)
+	}
+	d.DrawWorld(far, plain)
+	if st := r.Stats(); st.Culled != 4 {
+		t.Errorf("without a camera: stats %+v, want the 4 far effects culled", st)
+	}
+	d.Camera = &camera.Camera{X: 5012, Y: 5000}
+	d.DrawWorld(far, plain)
+	if st := r.Stats(); st.Culled != 0 || st.Effects != 4 || st.Particles == 0 {
+		t.Errorf("with a camera on them: stats %+v, want 4 effects drawn", st)
+	}
+	if n := testing.AllocsPerRun(20, func() { d.DrawWorld(far, plain) }); n != 0 {
 		t.Errorf("%v allocations per warm frame", n)
 	}
 }
