@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -353,5 +354,40 @@ func TestEvalTable(t *testing.T) {
 	head := smoke + " at 2 s: " + strconv.Itoa(n) + " particles (seed 0, host 200x100 px)"
 	if lines[0] != head || len(lines) != n+2 || !strings.Contains(lines[1], "key") {
 		t.Errorf("table:\n%s\nwant first line %q and %d rows", out, head, n)
+	}
+}
+
+// TestREADMEEval runs the eval command the README quotes and checks the
+// README's excerpt of its output: the first particle, word for word, and
+// the particle count.
+func TestREADMEEval(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```json\n(\\{\"clock\".*?), \\.\\.\\.\\]\\}\n```\n\n\\(the first of the (\\w+) particles `\\./ember (eval [^`]+)`").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("the README has no eval excerpt followed by the command that prints it")
+	}
+	excerpt, count, args := string(m[1]), string(m[2]), strings.Fields(string(m[3]))
+	for i, a := range args {
+		if strings.HasPrefix(a, "examples/") {
+			args[i] = "../../" + a
+		}
+	}
+	status, out, errOut := runCLI(args...)
+	if status != 0 {
+		t.Fatalf("ember %s: status %d: %s", m[3], status, errOut)
+	}
+	if !strings.HasPrefix(out, excerpt+",") {
+		t.Errorf("ember %s prints\n%.300s\nthe README shows\n%s", m[3], out, excerpt)
+	}
+	var got struct{ Particles []json.RawMessage }
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	if n := len(got.Particles); n >= len(words) || words[n] != count {
+		t.Errorf("the README says %s particles, the command prints %d", count, n)
 	}
 }
