@@ -123,7 +123,10 @@ var textureProperties = map[string]bool{"Texture": true, "TextureContent": true}
 func (c *converter) convert(tex *TextureMap, dir, file string) (texNote string, err error) {
 	c.spec = emitter.DefaultSpec()
 	c.comments = map[string]string{}
-	known := map[string]bool{"VelocitySpread": true}
+	known := map[string]bool{"VelocitySpread": true, "Name": true}
+	if err := c.name(); err != nil { // first, as the effect file has it
+		return "", err
+	}
 	for _, r := range emitterRules {
 		known[r.name] = true
 		n := Note{Name: r.name, Fate: Carried, Field: r.name}
@@ -139,10 +142,6 @@ func (c *converter) convert(tex *TextureMap, dir, file string) (texNote string, 
 			return "", err
 		}
 		c.notes = append(c.notes, n)
-	}
-	known["Name"] = true
-	if err := c.name(); err != nil {
-		return "", err
 	}
 	if err := c.velocitySpread(); err != nil {
 		return "", err
