@@ -11,4 +11,4 @@
 // decoders of ranges, sequences and colours (values.go).
 package effectfile
 
-//go:generate go test -run ^TestGeneratedDocs$ -update
+//go:generate go test -run ^(TestGeneratedDocs|TestStreakPicture)$ -update
