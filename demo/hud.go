@@ -87,13 +87,26 @@ type hud struct {
 	pathOf func(*emitter.Effect) (render.Path, bool)
 }
 
-// frameStats are the window's measurements of the last frame.
+// frameStats are the window's measurements of the last frame. The times
+// are milliseconds per drawn frame, smoothed: Ebitengine runs as many
+// updates as the clock needs between two draws (60 a second), so at a low
+// frame rate a frame holds several.
 type frameStats struct {
 	live, drawn, quads, effects, culled, drawCalls int // culled: effects off screen
 	batched, gpu                                   int // effects drawn by each render path
 	thinned                                        float64
-	cpuStep, cpuDraw                               float64 // milliseconds, smoothed
-	fps, tps                                       float64
+	// cpuStep is the particle work of the frame's updates (the stage's
+	// update: the scheduler and the scene), cpuDraw the layer's draw call.
+	cpuStep, cpuDraw float64
+	// update and draw are the whole Update calls of the frame and the
+	// whole Draw (backdrop, effects, HUD); updates counts the updates.
+	update, draw, updates float64
+	// interval is the wall time from one frame's Draw to the next: CPU
+	// work plus what the CPU does not do (the GPU's rasterization, which
+	// Mesa's llvmpipe does on the CPU cores but outside these timings,
+	// presenting, and waiting for vsync).
+	interval float64
+	fps      float64
 }
 
 // newHUD returns a HUD over the demo's scenes.
@@ -281,9 +294,9 @@ func (h *hud) statsRows(st *stage, mode hudMode) (rows []effectRow, live, effect
 	return rows, live, effects
 }
 
-// drawStats draws the stats panel.
-func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
-	var lines []string
+// statsLines returns the stats panel's lines and how many of them, at the
+// end, are the table of effect files.
+func (h *hud) statsLines(st *stage, mode hudMode) (lines []string, table int) {
 	rows, live, effects := h.statsRows(st, mode)
 	if mode == hudWindow {
 		s := h.stats
@@ -293,9 +306,14 @@ func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
 			fmt.Sprintf("effects   %d (%d culled)", s.effects+s.culled, s.culled),
 			fmt.Sprintf("paths     %d batched, %d gpu", s.batched, s.gpu),
 			fmt.Sprintf("draw calls %d", s.drawCalls),
-			fmt.Sprintf("CPU       %.2f ms/frame", s.cpuStep+s.cpuDraw),
+			// Where a frame's time goes: the particle work, the whole
+			// CPU frame, and the rest of the frame interval.
+			fmt.Sprintf("CPU particles %.2f ms/frame", s.cpuStep+s.cpuDraw),
 			fmt.Sprintf("  step %.2f + draw %.2f ms", s.cpuStep, s.cpuDraw),
-			fmt.Sprintf("%.0f fps  %.0f tps", s.fps, s.tps),
+			fmt.Sprintf("CPU frame     %.2f ms", s.update+s.draw),
+			fmt.Sprintf("  %.0f updates %.2f, draw %.2f ms", s.updates, s.update, s.draw),
+			fmt.Sprintf("frame time %.1f ms: %.0f fps", s.interval, s.fps),
+			fmt.Sprintf("  not CPU %.1f ms (GPU, present)", max(s.interval-s.update-s.draw, 0)),
 		)
 		if s.thinned > 0 {
 			lines[1] += fmt.Sprintf(" -%.0f%%", 100*s.thinned)
@@ -316,17 +334,29 @@ func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
 	for _, r := range rows {
 		lines = append(lines, fmt.Sprintf("%-22s %2d %s", clip(r.file, 22), r.n, r.path))
 	}
-	hh := float64(len(lines))*22 + 16
+	return lines, len(rows) + 1
+}
+
+// statsHeight is the height of the stats panel of n lines.
+func statsHeight(n int) float64 { return float64(n)*22 + 16 }
+
+// drawStats draws the stats panel.
+func (h *hud) drawStats(c canvas, st *stage, mode hudMode) {
+	lines, table := h.statsLines(st, mode)
+	hh := statsHeight(len(lines))
 	c.RoundRect(panelX-1, panelY-1, panelW+2, hh+2, 11, rgba(255, 255, 255, 28))
 	c.RoundRect(panelX, panelY, panelW, hh, 10, hudPanel)
 	for i, l := range lines {
 		col := hudInk
-		if i >= len(lines)-len(rows)-1 {
+		if i >= len(lines)-table {
 			col = hudDim
 		}
-		c.Text(panelX+12, panelY+10+float64(i)*22, 2, clip(l, 35), col)
+		c.Text(panelX+12, panelY+10+float64(i)*22, 2, clip(l, statsChars), col)
 	}
 }
+
+// statsChars is the most characters a stats line shows.
+const statsChars = 35
 
 // clip shortens s to n runes.
 func clip(s string, n int) string {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/render"
@@ -95,5 +97,46 @@ func TestStatsPathsFromRenderer(t *testing.T) {
 	}
 	if gpuSeen == 0 {
 		t.Error("no scene shows an effect on the GPU path, even with a fast GPU's cost model")
+	}
+}
+
+// TestStatsFrameTime: the window's stats say where a frame's time goes:
+// the particle work, the whole CPU frame, and the rest of the frame
+// interval; every line fits the panel.
+func TestStatsFrameTime(t *testing.T) {
+	g := &game{hud: newHUD()}
+	t0 := time.Unix(100, 0)
+	// A frame at 2 fps: 30 updates of 40 µs, 12 µs of them particle work.
+	g.frameUpdate, g.frameStep, g.frameUpdates = 1200*time.Microsecond, 360*time.Microsecond, 30
+	g.measureFrame(t0)
+	g.frameUpdate, g.frameStep, g.frameUpdates = 1200*time.Microsecond, 360*time.Microsecond, 30
+	g.measureFrame(t0.Add(500 * time.Millisecond))
+	s := &g.hud.stats
+	if s.interval != 500 || s.update != 1.2 || s.cpuStep != 0.36 || s.updates != 30 {
+		t.Fatalf("measured %+v", *s)
+	}
+	s.cpuDraw, s.draw, s.fps = 0.42, 1.9, 2
+	cp, err := newCapturer(sceneByName("fire"), newLibrary(effects))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := g.hud.statsLines(cp.st, hudWindow)
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"CPU particles 0.78 ms/frame",
+		"  step 0.36 + draw 0.42 ms",
+		"CPU frame     3.10 ms",
+		"  30 updates 1.20, draw 1.90 ms",
+		"frame time 500.0 ms: 2 fps",
+		"  not CPU 496.9 ms (GPU, present)",
+	} {
+		if !strings.Contains(text, want+"\n") {
+			t.Errorf("the stats lack %q:\n%s", want, text)
+		}
+	}
+	for _, l := range lines {
+		if n := len([]rune(l)); n > statsChars {
+			t.Errorf("%q is %d characters, the panel shows %d", l, n, statsChars)
+		}
 	}
 }

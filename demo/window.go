@@ -47,6 +47,13 @@ type game struct {
 	lastPoll        time.Time
 	noteUntil       time.Time
 
+	// The frame being measured (frameStats): the time its updates took,
+	// whole and the stage's part, and how many ran; when the last Draw
+	// started.
+	frameUpdate, frameStep time.Duration
+	frameUpdates           int
+	lastDraw               time.Time
+
 	started    bool
 	frames     int
 	maxFrames  int
@@ -118,6 +125,8 @@ func (g *game) Layout(int, int) (int, int) { return screenW, screenH }
 
 // Update implements ebiten.Game.
 func (g *game) Update() error {
+	start := time.Now()
+	defer func() { g.frameUpdate += time.Since(start); g.frameUpdates++ }()
 	g.started = true
 	if g.quit {
 		return ebiten.Termination
@@ -159,7 +168,7 @@ func (g *game) Update() error {
 	g.step = 0
 	t0 := time.Now()
 	st.update(in)
-	g.hud.stats.cpuStep = smooth(g.hud.stats.cpuStep, ms(time.Since(t0)))
+	g.frameStep += time.Since(t0)
 	return nil
 }
 
@@ -317,20 +326,23 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if st == nil {
 		return
 	}
+	start := time.Now()
+	s := &g.hud.stats
+	g.measureFrame(start)
+	defer func() { s.draw = smooth(s.draw, ms(time.Since(start))) }()
 	c := g.canvas
 	c.target(screen)
 	c.Picture(st.sc.backdrop(), 0, 0)
 	st.sc.drawBack(c, st)
 	t0 := time.Now()
 	g.drawer.DrawWorld(st.world, screen)
-	s := &g.hud.stats
 	s.cpuDraw = smooth(s.cpuDraw, ms(time.Since(t0)))
 	st.sc.drawFront(c, st)
 
 	rs := g.renderer.Stats()
 	s.live, s.drawn, s.quads, s.effects, s.culled, s.drawCalls, s.thinned = rs.Live, rs.Particles, rs.Quads, rs.Effects, rs.Culled, rs.DrawCalls, rs.Thinned
 	s.batched, s.gpu = rs.Batched, rs.GPU
-	s.fps, s.tps = ebiten.ActualFPS(), ebiten.ActualTPS()
+	s.fps = ebiten.ActualFPS()
 	g.hud.active = g.active
 	g.hud.paused, g.hud.reverse, g.hud.speed = g.paused || g.scrubbing, g.reverse, g.speed
 	if time.Now().After(g.noteUntil) {
@@ -350,6 +362,21 @@ func (g *game) Draw(screen *ebiten.Image) {
 		}
 		g.quit = true
 	}
+}
+
+// measureFrame closes the measurement of the updates since the last Draw
+// and of the interval between the Draws, as the Draw starting at start
+// begins. The HUD that Draw paints shows the previous Draw's own time.
+func (g *game) measureFrame(start time.Time) {
+	s := &g.hud.stats
+	if !g.lastDraw.IsZero() {
+		s.interval = smooth(s.interval, ms(start.Sub(g.lastDraw)))
+	}
+	g.lastDraw = start
+	s.cpuStep = smooth(s.cpuStep, ms(g.frameStep))
+	s.update = smooth(s.update, ms(g.frameUpdate))
+	s.updates = smooth(s.updates, float64(g.frameUpdates))
+	g.frameStep, g.frameUpdate, g.frameUpdates = 0, 0, 0
 }
 
 // saveScreen writes the screen's pixels as a PNG.
