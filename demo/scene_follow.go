@@ -19,10 +19,17 @@ type followScene struct {
 }
 
 // The ships' path: a figure-eight of period followPeriod seconds around
-// (640, followY[i]).
+// (followX, followY[i]), followW wide either side and followH high. It
+// keeps left of the stats panel (top right), which the top ship would
+// otherwise pass under: demo_test.go checks it.
 var followY = [2]float64{330, 565}
 
-const followPeriod = 8.0
+const (
+	followPeriod = 8.0
+	followX      = 450.0
+	followW      = 300.0
+	followH      = 70.0
+)
 
 func (*followScene) name() string  { return "follow" }
 func (*followScene) title() string { return "Following entities" }
@@ -34,10 +41,10 @@ func (*followScene) hint() string {
 // clock t.
 func shipAt(i int, t float64) (x, y, heading float64) {
 	w := 2 * math.Pi / followPeriod
-	x = 640 + 470*math.Sin(w*t)
-	y = followY[i] + 70*math.Sin(2*w*t)
-	vx := 470 * w * math.Cos(w*t)
-	vy := 140 * w * math.Cos(2*w*t)
+	x = followX + followW*math.Sin(w*t)
+	y = followY[i] + followH*math.Sin(2*w*t)
+	vx := followW * w * math.Cos(w*t)
+	vy := 2 * followH * w * math.Cos(2*w*t)
 	return x, y, math.Atan2(vy, vx) * 180 / math.Pi
 }
 

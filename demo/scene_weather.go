@@ -113,9 +113,9 @@ func (ws *weatherScene) paintBackdrop() *picture {
 			x += w
 		}
 	}
-	// The street, snowy kerb and lamps.
+	// The street, snowy kerb (drawBack wets it when it rains) and lamps.
 	rc.VGradient(0, groundY, screenW, screenH-groundY, rgba(40, 44, 58, 255), rgba(20, 22, 30, 255))
-	rc.Rect(0, groundY-6, screenW, 10, rgba(200, 210, 230, 255))
+	rc.Rect(0, groundY-6, screenW, 10, snowKerb)
 	for _, x := range []float64{230, 760, 1180} {
 		rc.glow(x, groundY-230, 220, rgba(255, 210, 140, 50))
 		rc.glow(x, groundY+30, 160, rgba(255, 210, 140, 40))
@@ -126,14 +126,25 @@ func (ws *weatherScene) paintBackdrop() *picture {
 	return pic
 }
 
+// Kerb colours: snow-covered, and wet under rain.
+var (
+	snowKerb = rgba(200, 210, 230, 255)
+	wetKerb  = rgba(52, 58, 76, 255)
+	wetShine = rgba(120, 130, 160, 255)
+)
+
 func (ws *weatherScene) drawBack(c canvas, s *stage) {
-	if ws.raining(s) {
-		// Wet street: the lamps reflect.
-		for _, x := range []float64{230, 760, 1180} {
-			for i := range 6 {
-				w := 26 - float64(i)*3
-				c.Rect(x-w/2, groundY+12+float64(i)*12, w, 6, rgba(255, 220, 150, uint8(60-i*8)))
-			}
+	if !ws.raining(s) {
+		return
+	}
+	// Wet street: the snow on the kerb is gone, it shines, and the lamps
+	// reflect.
+	c.Rect(0, groundY-6, screenW, 10, wetKerb)
+	c.Rect(0, groundY-6, screenW, 2, wetShine)
+	for _, x := range []float64{230, 760, 1180} {
+		for i := range 6 {
+			w := 26 - float64(i)*3
+			c.Rect(x-w/2, groundY+12+float64(i)*12, w, 6, rgba(255, 220, 150, uint8(60-i*8)))
 		}
 	}
 }
