@@ -272,36 +272,41 @@ func decodeFields(d *yamldoc.Decoder, root *yaml.Node, s *emitter.Spec) {
 
 // The constructors of the table's rows, one per kind.
 
-func number(name string, lo, hi float64, get func(*emitter.Spec) *float64) specField {
-	return specField{name: name, kind: kindNumber, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Number(p, n); ok {
+// field is a row of kind k whose value read decodes and get stores.
+func field[T any](name string, k kind, lo, hi float64, read func(*yamldoc.Decoder, string, *yaml.Node) (T, bool), get func(*emitter.Spec) *T) specField {
+	return specField{name: name, kind: k, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
+		if v, ok := read(d, p, n); ok {
 			*get(s) = v
 		}
 	}}
+}
+
+func number(name string, lo, hi float64, get func(*emitter.Spec) *float64) specField {
+	return field(name, kindNumber, lo, hi, (*yamldoc.Decoder).Number, get)
 }
 
 func integer(name string, lo, hi float64, get func(*emitter.Spec) *int) specField {
-	return specField{name: name, kind: kindInteger, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Integer(p, n); ok {
-			*get(s) = v
-		}
-	}}
+	return field(name, kindInteger, lo, hi, (*yamldoc.Decoder).Integer, get)
 }
 
 func boolean(name string, get func(*emitter.Spec) *bool) specField {
-	return specField{name: name, kind: kindBoolean, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Bool(p, n); ok {
-			*get(s) = v
-		}
-	}}
+	return field(name, kindBoolean, 0, 0, (*yamldoc.Decoder).Bool, get)
 }
 
 func text(name string, get func(*emitter.Spec) *string) specField {
-	return specField{name: name, kind: kindString, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.String(p, n); ok {
-			*get(s) = v
-		}
-	}}
+	return field(name, kindString, 0, 0, (*yamldoc.Decoder).String, get)
+}
+
+func numRange(name string, lo, hi float64, get func(*emitter.Spec) *emitter.NumberRange) specField {
+	return field(name, kindRange, lo, hi, numberRange, get)
+}
+
+func sequence(name string, get func(*emitter.Spec) *emitter.NumberSequence) specField {
+	return field(name, kindSequence, 0, 0, numberSequence, get)
+}
+
+func colors(name string, get func(*emitter.Spec) *emitter.ColorSequence) specField {
+	return field(name, kindColors, 0, 0, colorSequence, get)
 }
 
 func enumOf(name string, names []string, set func(*emitter.Spec, int)) specField {
@@ -312,44 +317,18 @@ func enumOf(name string, names []string, set func(*emitter.Spec, int)) specField
 	}}
 }
 
-func numRange(name string, lo, hi float64, get func(*emitter.Spec) *emitter.NumberRange) specField {
-	return specField{name: name, kind: kindRange, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := numberRange(d, p, n); ok {
-			*get(s) = v
-		}
-	}}
-}
-
-func sequence(name string, get func(*emitter.Spec) *emitter.NumberSequence) specField {
-	return specField{name: name, kind: kindSequence, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := numberSequence(d, p, n); ok {
-			*get(s) = v
-		}
-	}}
-}
-
-func colors(name string, get func(*emitter.Spec) *emitter.ColorSequence) specField {
-	return specField{name: name, kind: kindColors, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := colorSequence(d, p, n); ok {
-			*get(s) = v
-		}
-	}}
-}
-
 func vector2(name string, lo, hi float64, get func(*emitter.Spec) *emitter.Vector2) specField {
-	return specField{name: name, kind: kindVector2, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Vector(p, n, vectorKeys[:2]); ok {
-			*get(s) = emitter.Vector2{X: v[0], Y: v[1]}
-		}
-	}}
+	return field(name, kindVector2, lo, hi, func(d *yamldoc.Decoder, p string, n *yaml.Node) (emitter.Vector2, bool) {
+		v, ok := d.Vector(p, n, vectorKeys[:2])
+		return emitter.Vector2{X: v[0], Y: v[1]}, ok
+	}, get)
 }
 
 func vector3(name string, lo, hi float64, get func(*emitter.Spec) *emitter.Vector3) specField {
-	return specField{name: name, kind: kindVector3, lo: lo, hi: hi, decode: func(d *yamldoc.Decoder, p string, n *yaml.Node, s *emitter.Spec) {
-		if v, ok := d.Vector(p, n, vectorKeys); ok {
-			*get(s) = emitter.Vector3{X: v[0], Y: v[1], Z: v[2]}
-		}
-	}}
+	return field(name, kindVector3, lo, hi, func(d *yamldoc.Decoder, p string, n *yaml.Node) (emitter.Vector3, bool) {
+		v, ok := d.Vector(p, n, vectorKeys)
+		return emitter.Vector3{X: v[0], Y: v[1], Z: v[2]}, ok
+	}, get)
 }
 
 // vectorKeys are the components of a Vector3; a Vector2 has the first two.
