@@ -120,6 +120,16 @@ func TestRegister(t *testing.T) {
 	game.AddRenderer(1, NewDrawer(r, 1).Draw) // panics on a wrong signature
 }
 
+// The size of the tests' targets.
+const targetW, targetH = 96, 72
+
+// newTarget is a target for a test's draws. Unmanaged targets have
+// textures of their own: two managed images sit at different places of
+// Ebitengine's atlas, which can move a rounding.
+func newTarget() *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, targetW, targetH), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
 // TestDraw: drawing the layer through ecs is one Renderer.Draw of the
 // layer's items: the same pixels as calling the renderer directly, and
 // nothing of the other layers.
@@ -131,12 +141,7 @@ func TestDraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.game.AddRenderer(1, NewDrawer(r1, 1).Draw)
-	const W, H = 96, 72
-	// Unmanaged targets have textures of their own: two managed images sit
-	// at different places of Ebitengine's atlas, which can move a rounding.
-	newTarget := func() *ebiten.Image {
-		return ebiten.NewImageWithOptions(image.Rect(0, 0, W, H), &ebiten.NewImageOptions{Unmanaged: true})
-	}
+	const W, H = targetW, targetH
 	viaECS := newTarget()
 	s.game.DrawLayer(1, viaECS)
 	direct := newTarget()
@@ -204,10 +209,7 @@ func TestDrawCamera(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const W, H = 96, 72
-	newTarget := func() *ebiten.Image {
-		return ebiten.NewImageWithOptions(image.Rect(0, 0, W, H), &ebiten.NewImageOptions{Unmanaged: true})
-	}
+	const W, H = targetW, targetH
 	cam := &camera.Camera{X: 34, Y: 30, Zoom: 1.5, Rotation: 20}
 	d := NewDrawer(r, 1)
 	d.Camera = cam
