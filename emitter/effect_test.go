@@ -3,6 +3,7 @@ package emitter_test
 import (
 	"math"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -489,6 +490,29 @@ func TestEvaluatorMatchesSerial(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%d workers: %d particles differ from serial %d", workers, len(got), len(want))
 		}
+	}
+}
+
+// TestEvaluatorWorkersClamped: an evaluator asked for more goroutines than
+// MaxWorkers starts MaxWorkers - 1 (the caller's goroutine is the first),
+// and still evaluates as the serial path does.
+func TestEvaluatorWorkersClamped(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ev := emitter.NewEvaluator(4 * emitter.MaxWorkers)
+	defer ev.Close()
+	if got := ev.Workers(); got != emitter.MaxWorkers {
+		t.Errorf("Workers() = %d, want MaxWorkers %d", got, emitter.MaxWorkers)
+	}
+	if started := runtime.NumGoroutine() - before; started > emitter.MaxWorkers-1 {
+		t.Errorf("NewEvaluator(%d) started %d goroutines, want at most %d", 4*emitter.MaxWorkers, started, emitter.MaxWorkers-1)
+	}
+	s := busySpec()
+	s.Rate = 20000
+	s.MaxParticles = 100000
+	e := newEffect(t, s, &emitter.EffectOptions{Seed: 1})
+	e.SetTime(1.3)
+	if got, want := ev.Append(nil, e), e.AppendParticles(nil); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%d workers: %d particles differ from serial %d", ev.Workers(), len(got), len(want))
 	}
 }
 

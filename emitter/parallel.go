@@ -9,6 +9,12 @@ import (
 // the calling goroutine: splitting a small effect costs more than it saves.
 const MinParallel = 4096
 
+// MaxWorkers is the most goroutines an [Evaluator] starts, whatever it is
+// asked for: more than the machine's cores only adds goroutines and
+// buffers, and a count from configuration (render.Options.Workers) must
+// not be able to start a million of them.
+const MaxWorkers = 256
+
 // Evaluator splits the evaluation of large effects across goroutines. The
 // particles it appends are identical, in value and order, to
 // [Effect.AppendParticles]: each worker evaluates a contiguous run of
@@ -45,11 +51,12 @@ const (
 )
 
 // NewEvaluator starts an evaluator with the given number of goroutines
-// (0 or less: GOMAXPROCS).
+// (0 or less: GOMAXPROCS), clamped to MaxWorkers.
 func NewEvaluator(workers int) *Evaluator {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, MaxWorkers)
 	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers),
 		quads: make([][]Quad, workers), boards: make([][]Billboard, workers)}
 	if workers > 1 {

@@ -39,7 +39,8 @@ type Options struct {
 	Cost CostModel
 	// Workers is how many goroutines evaluate a large effect's particles
 	// on the batched path (0 means GOMAXPROCS, 1 evaluates on the calling
-	// goroutine). Results are identical whatever the count; effects below
+	// goroutine), at most emitter.MaxWorkers (256; more is clamped).
+	// Results are identical whatever the count; effects below
 	// emitter.MinParallel candidates are never split.
 	Workers int
 }
