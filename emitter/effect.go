@@ -103,8 +103,8 @@ func NewEffect(snap *Snapshot, opts *EffectOptions) (*Effect, error) {
 		o.MaxBursts = DefaultMaxBursts
 	}
 	var p problemSink
-	number(&p, "HostWidth", o.HostWidth, 0, maxMagnitude)
-	number(&p, "HostHeight", o.HostHeight, 0, maxMagnitude)
+	number(&p, "HostWidth", o.HostWidth, 0, MaxMagnitude)
+	number(&p, "HostHeight", o.HostHeight, 0, MaxMagnitude)
 	number(&p, "History", o.History, 0, 1e7)
 	number(&p, "Ambient.R", o.Ambient.R, 0, 1)
 	number(&p, "Ambient.G", o.Ambient.G, 0, 1)
@@ -316,13 +316,19 @@ func (e *Effect) enabledAtIn(toggles []toggle, t Ticks) bool {
 // SetHost records the host's centre (pixels) and rotation (degrees clockwise)
 // at the current clock. Feed it every frame for a moving host: live particles
 // follow it when LockedToPart is true, stay where it was at their birth when
-// false, and inherit its velocity by VelocityInheritance.
+// false, and inherit its velocity by VelocityInheritance. A placement with a
+// coordinate or rotation that is NaN, infinite or beyond MaxMagnitude is
+// ignored.
 func (e *Effect) SetHost(x, y, rotation float64) {
-	if !finite(x) || !finite(y) || !finite(rotation) {
+	if !hostValue(x) || !hostValue(y) || !hostValue(rotation) {
 		return
 	}
 	e.track.Record(TrackSample{Clock: e.clock, X: x, Y: y, Rotation: rotation})
 }
+
+// hostValue reports whether v is a host coordinate, size or rotation the
+// effect accepts: finite and within MaxMagnitude.
+func hostValue(v float64) bool { return v >= -MaxMagnitude && v <= MaxMagnitude }
 
 // Host returns the host's placement at the current clock.
 func (e *Effect) Host() (x, y, rotation float64) { return e.track.At(e.clock.Seconds()) }
@@ -330,10 +336,10 @@ func (e *Effect) Host() (x, y, rotation float64) { return e.track.At(e.clock.Sec
 // Track returns the host's recorded track (read only).
 func (e *Effect) Track() *Track { return &e.track }
 
-// SetHostSize sets the host rectangle in pixels; non-finite or negative sizes
-// are ignored.
+// SetHostSize sets the host rectangle in pixels. Sizes NewEffect refuses
+// (NaN, negative or beyond MaxMagnitude) are ignored.
 func (e *Effect) SetHostSize(w, h float64) {
-	if finite(w) && finite(h) && w >= 0 && h >= 0 && (w != e.hostW || h != e.hostH) {
+	if hostValue(w) && hostValue(h) && w >= 0 && h >= 0 && (w != e.hostW || h != e.hostH) {
 		e.hostW, e.hostH = w, h
 		e.invalidate()
 	}

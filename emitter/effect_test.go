@@ -559,3 +559,85 @@ func TestPrewarmReservesCapacity(t *testing.T) {
 		t.Fatalf("Prewarm 5000 with MaxParticles %d compiled to %d", s.MaxParticles, got)
 	}
 }
+
+// TestHostLimits: host placements and sizes beyond MaxMagnitude (or not
+// finite) are ignored, as NewEffect refuses such sizes, so no particle,
+// bound or host read becomes Inf or NaN.
+func TestHostLimits(t *testing.T) {
+	huge := 1e308
+	for _, c := range []struct {
+		name    string
+		x, y, r float64
+	}{
+		{"x 1e308", huge, 0, 0},
+		{"x -1e308", -huge, 0, 0},
+		{"y 1e308", 0, huge, 0},
+		{"rotation 1e308", 0, 0, huge},
+		{"x just past MaxMagnitude", 1.5 * emitter.MaxMagnitude, 0, 0},
+		{"x +Inf", math.Inf(1), 0, 0},
+		{"y NaN", 0, math.NaN(), 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := trackSpec(false, 1)
+			s.Speed = emitter.Constant(3)
+			e := newEffect(t, s, nil)
+			e.Play()
+			e.SetHost(10, 20, 0)
+			e.SetTime(0.5)
+			e.SetHost(c.x, c.y, c.r)
+			e.SetTime(0.6)
+			e.SetHost(-c.x, -c.y, -c.r)
+			e.SetTime(0.8)
+			if x, y, r := e.Host(); x != 10 || y != 20 || r != 0 {
+				t.Errorf("host at (%v, %v) rotation %v, want the last accepted (10, 20) rotation 0", x, y, r)
+			}
+			checkFinite(t, e)
+		})
+	}
+	// The largest accepted placements stay finite too.
+	e := newEffect(t, trackSpec(false, 1), nil)
+	e.Play()
+	for i, x := range []float64{emitter.MaxMagnitude, -emitter.MaxMagnitude, emitter.MaxMagnitude} {
+		e.SetClock(emitter.Ticks(i + 1)) // one tick apart: the fastest host
+		e.SetHost(x, -x, x)
+	}
+	e.SetTime(0.5)
+	checkFinite(t, e)
+
+	for _, size := range [][2]float64{{1e308, 1e308}, {2 * emitter.MaxMagnitude, 1}, {1, math.Inf(1)}, {-1, 5}, {math.NaN(), 5}} {
+		s := emitter.DefaultSpec()
+		s.EmissionSize = emitter.Vector2{X: 1, Y: 1}
+		e := newEffect(t, s, nil)
+		e.SetTime(2)
+		e.SetHostSize(size[0], size[1])
+		if w, h := e.HostSize(); w != 200 || h != 100 {
+			t.Errorf("SetHostSize(%v, %v) set %v x %v, want the default 200 x 100 kept", size[0], size[1], w, h)
+		}
+		checkFinite(t, e)
+	}
+}
+
+// checkFinite fails t if e's particles or bounds hold a NaN or an infinity.
+func checkFinite(t *testing.T, e *emitter.Effect) {
+	t.Helper()
+	ps := e.AppendParticles(nil)
+	if len(ps) == 0 {
+		t.Fatal("no particles: the check proves nothing")
+	}
+	ok := func(v ...float64) bool {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range ps {
+		if !ok(p.X, p.Y, p.Width, p.Height, p.Rotation) {
+			t.Fatalf("particle %d: position (%v, %v), size %v x %v, rotation %v", p.Key, p.X, p.Y, p.Width, p.Height, p.Rotation)
+		}
+	}
+	if b := e.Bounds(); !ok(b.MinX, b.MinY, b.MaxX, b.MaxY) {
+		t.Fatalf("bounds %+v", b)
+	}
+}

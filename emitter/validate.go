@@ -14,7 +14,11 @@ const (
 	MaxFlipbookGrid      = 64      // cells per side of a Custom flipbook
 	MaxTimeScale         = 100
 	MaxFlipbookFramerate = 1e4
-	maxMagnitude         = 1e9 // speeds, accelerations, sizes: beyond is garbage
+	// MaxMagnitude bounds speeds, accelerations, sizes and the other
+	// unbounded spec numbers, and an effect's host: its size, position and
+	// rotation. Beyond it a value is garbage, and differences and products
+	// of such values would overflow to Inf and NaN.
+	MaxMagnitude = 1e9
 )
 
 // Validate reports every problem with s at once as [Problems], or nil. The
@@ -24,41 +28,41 @@ const (
 func (s *Spec) Validate() error {
 	var p problemSink
 	vec3(&p, "Acceleration", s.Acceleration)
-	number(&p, "Brightness", s.Brightness, 0, maxMagnitude)
+	number(&p, "Brightness", s.Brightness, 0, MaxMagnitude)
 	colorSequence(&p, "Color", s.Color)
-	number(&p, "Drag", s.Drag, -maxMagnitude, maxMagnitude)
+	number(&p, "Drag", s.Drag, -MaxMagnitude, MaxMagnitude)
 	enum(&p, "EmissionDirection", uint8(s.EmissionDirection), normalIDNames)
 	numberRange(&p, "FlipbookFramerate", s.FlipbookFramerate, 0, MaxFlipbookFramerate)
 	enum(&p, "FlipbookLayout", uint8(s.FlipbookLayout), flipbookLayoutNames)
 	enum(&p, "FlipbookMode", uint8(s.FlipbookMode), flipbookModeNames)
 	integer(&p, "FlipbookSizeX", s.FlipbookSizeX, 1, MaxFlipbookGrid)
 	integer(&p, "FlipbookSizeY", s.FlipbookSizeY, 1, MaxFlipbookGrid)
-	numberRange(&p, "Lifetime", s.Lifetime, -maxMagnitude, MaxLifetime)
+	numberRange(&p, "Lifetime", s.Lifetime, -MaxMagnitude, MaxLifetime)
 	number(&p, "LightEmission", s.LightEmission, 0, 1)
 	number(&p, "LightInfluence", s.LightInfluence, 0, 1)
 	enum(&p, "Orientation", uint8(s.Orientation), orientationNames)
 	number(&p, "Rate", s.Rate, 0, MaxRate)
-	numberRange(&p, "RotSpeed", s.RotSpeed, -maxMagnitude, maxMagnitude)
-	numberRange(&p, "Rotation", s.Rotation, -maxMagnitude, maxMagnitude)
+	numberRange(&p, "RotSpeed", s.RotSpeed, -MaxMagnitude, MaxMagnitude)
+	numberRange(&p, "Rotation", s.Rotation, -MaxMagnitude, MaxMagnitude)
 	enum(&p, "Shape", uint8(s.Shape), shapeNames)
 	enum(&p, "ShapeInOut", uint8(s.ShapeInOut), shapeInOutNames)
 	number(&p, "ShapePartial", s.ShapePartial, 0, 1)
 	enum(&p, "ShapeStyle", uint8(s.ShapeStyle), shapeStyleNames)
 	numberSequence(&p, "Size", s.Size)
-	numberRange(&p, "Speed", s.Speed, -maxMagnitude, maxMagnitude)
-	number(&p, "SpreadAngle.X", s.SpreadAngle.X, -maxMagnitude, maxMagnitude)
-	number(&p, "SpreadAngle.Y", s.SpreadAngle.Y, -maxMagnitude, maxMagnitude)
+	numberRange(&p, "Speed", s.Speed, -MaxMagnitude, MaxMagnitude)
+	number(&p, "SpreadAngle.X", s.SpreadAngle.X, -MaxMagnitude, MaxMagnitude)
+	number(&p, "SpreadAngle.Y", s.SpreadAngle.Y, -MaxMagnitude, MaxMagnitude)
 	numberSequence(&p, "Squash", s.Squash)
 	number(&p, "TimeScale", s.TimeScale, 0, MaxTimeScale)
 	numberSequence(&p, "Transparency", s.Transparency)
-	number(&p, "VelocityInheritance", s.VelocityInheritance, -maxMagnitude, maxMagnitude)
-	number(&p, "ZOffset", s.ZOffset, -maxMagnitude, maxMagnitude)
-	number(&p, "Scale", s.Scale, 0, maxMagnitude)
-	number(&p, "SizeScale", s.SizeScale, 0, maxMagnitude)
-	number(&p, "SpeedScale", s.SpeedScale, 0, maxMagnitude)
+	number(&p, "VelocityInheritance", s.VelocityInheritance, -MaxMagnitude, MaxMagnitude)
+	number(&p, "ZOffset", s.ZOffset, -MaxMagnitude, MaxMagnitude)
+	number(&p, "Scale", s.Scale, 0, MaxMagnitude)
+	number(&p, "SizeScale", s.SizeScale, 0, MaxMagnitude)
+	number(&p, "SpeedScale", s.SpeedScale, 0, MaxMagnitude)
 	enum(&p, "Unit", uint8(s.Unit), unitNames)
-	number(&p, "EmissionSize.X", s.EmissionSize.X, 0, maxMagnitude)
-	number(&p, "EmissionSize.Y", s.EmissionSize.Y, 0, maxMagnitude)
+	number(&p, "EmissionSize.X", s.EmissionSize.X, 0, MaxMagnitude)
+	number(&p, "EmissionSize.Y", s.EmissionSize.Y, 0, MaxMagnitude)
 	if s.MaxParticles > MaxParticlesLimit {
 		p.add("MaxParticles", "%d is more than the limit of %d", s.MaxParticles, MaxParticlesLimit)
 	}
@@ -88,9 +92,9 @@ func integer(p *problemSink, field string, v, lo, hi int) {
 }
 
 func vec3(p *problemSink, field string, v Vector3) {
-	number(p, field+".X", v.X, -maxMagnitude, maxMagnitude)
-	number(p, field+".Y", v.Y, -maxMagnitude, maxMagnitude)
-	number(p, field+".Z", v.Z, -maxMagnitude, maxMagnitude)
+	number(p, field+".X", v.X, -MaxMagnitude, MaxMagnitude)
+	number(p, field+".Y", v.Y, -MaxMagnitude, MaxMagnitude)
+	number(p, field+".Z", v.Z, -MaxMagnitude, MaxMagnitude)
 }
 
 func numberRange(p *problemSink, field string, r NumberRange, lo, hi float64) {
@@ -150,8 +154,8 @@ func numberSequence(p *problemSink, field string, q NumberSequence) {
 	keyTimes(p, field, len(q), func(i int) float64 { return q[i].Time })
 	for i, k := range q {
 		f := field + "[" + strconv.Itoa(i) + "]"
-		number(p, f+".Value", k.Value, -maxMagnitude, maxMagnitude)
-		number(p, f+".Envelope", k.Envelope, 0, maxMagnitude)
+		number(p, f+".Value", k.Value, -MaxMagnitude, MaxMagnitude)
+		number(p, f+".Envelope", k.Envelope, 0, MaxMagnitude)
 	}
 }
 
