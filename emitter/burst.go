@@ -14,14 +14,18 @@ type Burst struct {
 
 // Bursts are kept as long as they can still be visible at a clock the effect
 // guarantees to rewind to: within its History behind the furthest clock
-// reached. MaxBursts bounds the memory whatever the History: an effect that
-// bursts every frame for an hour keeps at most that many. A burst is dropped
-// only once it can no longer be seen within the History, or, past
-// MaxBursts, the oldest first: never merely because many bursts fall within
-// one lifetime.
+// reached, or at the current clock and after it (a rewind further back than
+// the History keeps what the clock shows now). MaxBursts bounds the memory
+// whatever the History: an effect that bursts every frame for an hour keeps
+// at most that many. A burst is dropped only once it can no longer be seen
+// there, or, past MaxBursts, the one recorded first (never the one just
+// added), which [Effect.DroppedBursts] counts: never merely because many
+// bursts fall within one lifetime.
 const (
 	DefaultHistory   = 30   // seconds
 	DefaultMaxBursts = 4096 // bursts
+	// MaxBurstsLimit is the largest EffectOptions.MaxBursts accepted.
+	MaxBurstsLimit = 1 << 20
 )
 
 // insertBurst keeps the list sorted by (Time, Index).

@@ -641,3 +641,93 @@ func checkFinite(t *testing.T, e *emitter.Effect) {
 		t.Fatalf("bounds %+v", b)
 	}
 }
+
+// TestNewBurstAlwaysShows: a burst emitted at the clock shows, wherever the
+// furthest clock reached is: after SetTime(1e15), Forward(+Inf), or a
+// rewind further back than History plus Lifetime.Max.
+func TestNewBurstAlwaysShows(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.Constant(2)
+	for _, c := range []struct {
+		name string
+		away func(e *emitter.Effect)
+	}{
+		{"SetTime(1e15)", func(e *emitter.Effect) { e.SetTime(1e15) }},
+		{"Forward(+Inf)", func(e *emitter.Effect) { e.Forward(math.Inf(1)) }},
+		{"SetClock(MaxInt64)", func(e *emitter.Effect) { e.SetClock(math.MaxInt64) }},
+		{"History + Lifetime + 1 s ahead", func(e *emitter.Effect) { e.SetTime(5 + 30 + 2 + 1) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEffect(t, s, nil)
+			e.Play()
+			e.Emit(3) // at 0: kept through the jump only within History
+			c.away(e)
+			e.Emit(4) // far ahead
+			e.SetTime(5)
+			e.Emit(10)
+			if n := len(e.AppendParticles(nil)); n != 10 {
+				t.Fatalf("the burst just emitted shows %d particles, want 10", n)
+			}
+			e.SetTime(6)
+			if n := len(e.AppendParticles(nil)); n != 10 {
+				t.Fatalf("1 s later %d particles, want 10", n)
+			}
+			// A second burst a frame later, and the first still shows.
+			e.Emit(5)
+			if n := len(e.AppendParticles(nil)); n != 15 {
+				t.Fatalf("after a second burst %d particles, want 15", n)
+			}
+			if e.DroppedBursts() != 0 {
+				t.Fatalf("%d bursts dropped", e.DroppedBursts())
+			}
+		})
+	}
+}
+
+// TestDroppedBursts: past MaxBursts the burst recorded first is dropped and
+// counted, never the one just added, even after a rewind puts it before
+// every other in time.
+func TestDroppedBursts(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.Constant(10)
+	e := newEffect(t, s, &emitter.EffectOptions{MaxBursts: 4})
+	e.Play()
+	for i := range 6 {
+		e.SetTime(float64(i) / 10)
+		e.Emit(i + 1)
+	}
+	indices := func() (got []uint32) {
+		for _, b := range e.Bursts(nil) {
+			got = append(got, b.Index)
+		}
+		return got
+	}
+	if got := indices(); !reflect.DeepEqual(got, []uint32{2, 3, 4, 5}) || e.DroppedBursts() != 2 {
+		t.Fatalf("kept %v with %d dropped, want [2 3 4 5] and 2", got, e.DroppedBursts())
+	}
+	// Rewound before them all, a new burst is the earliest in time but the
+	// latest recorded: it stays and burst 2 goes.
+	e.SetTime(0.05)
+	e.Emit(100)
+	if got := indices(); !reflect.DeepEqual(got, []uint32{6, 3, 4, 5}) || e.DroppedBursts() != 3 {
+		t.Fatalf("after the rewind kept %v with %d dropped, want [6 3 4 5] and 3", got, e.DroppedBursts())
+	}
+	if n := len(e.AppendParticles(nil)); n != 100 {
+		t.Fatalf("the new burst shows %d particles, want 100", n)
+	}
+	// Bursts that can no longer show are pruned, not counted.
+	f := newEffect(t, s, &emitter.EffectOptions{MaxBursts: 4, History: 1})
+	f.Play()
+	for i := range 20 {
+		f.SetTime(float64(20 * i))
+		f.Emit(1)
+	}
+	if f.DroppedBursts() != 0 {
+		t.Fatalf("expired bursts counted as dropped: %d", f.DroppedBursts())
+	}
+	if _, err := emitter.NewEffect(e.Snapshot(), &emitter.EffectOptions{MaxBursts: emitter.MaxBurstsLimit + 1}); err == nil {
+		t.Fatal("MaxBursts past MaxBurstsLimit accepted")
+	}
+}

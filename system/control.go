@@ -14,19 +14,25 @@ import (
 
 // Emit fires a burst of n particles at the effect's clock. A paused effect
 // is first restarted and played, as emitter.Effect.Emit does: clock 0, no
-// history, a new seed with RandomSeed.
+// history, a new seed with RandomSeed. When the effect already kept its
+// MaxBursts, the burst recorded first is dropped and a [BurstsDropped]
+// event is published.
 func Emit(w donburi.World, e donburi.Entity, n int) bool {
 	c, ok := begin(w, e)
 	if !ok {
 		return false
 	}
+	before := c.eff().DroppedBursts()
 	if c.eff().Playing() {
 		c.eff().Emit(n)
-		return true
+	} else {
+		c.d.Timeline.NewRun(c.eff().State())
+		c.eff().Emit(n)
+		c.commit()
 	}
-	c.d.Timeline.NewRun(c.eff().State())
-	c.eff().Emit(n)
-	c.commit()
+	if total := c.eff().DroppedBursts(); total > before {
+		BurstsDroppedEvent.Publish(w, BurstsDropped{Entity: e, Name: c.d.Name, Dropped: total - before, Total: total})
+	}
 	return true
 }
 
