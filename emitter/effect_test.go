@@ -731,3 +731,30 @@ func TestDroppedBursts(t *testing.T) {
 		t.Fatal("MaxBursts past MaxBurstsLimit accepted")
 	}
 }
+
+// TestBurstAtClockRangeEnd: a burst whose birth plus lifetime is past the
+// end of the clock's range (13,071,672,386 s is 1.8 s before it) shows
+// until the clock saturates there, and is not pruned as if it had died.
+func TestBurstAtClockRangeEnd(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.Constant(5)
+	e := newEffect(t, s, nil)
+	e.Play()
+	const at = 13_071_672_386.0
+	e.SetTime(at)
+	e.Emit(10)
+	for _, dt := range []float64{0, 1, 1.5} {
+		e.SetTime(at + dt)
+		if n := len(e.AppendParticles(nil)); n != 10 {
+			t.Fatalf("%v s after the burst: %d particles, want 10", dt, n)
+		}
+		if e.Done() {
+			t.Fatalf("%v s after the burst: Done", dt)
+		}
+	}
+	e.Forward(10) // saturates at the end of the range, 1.8 s after the burst
+	if e.Clock() != math.MaxInt64 || len(e.AppendParticles(nil)) != 10 {
+		t.Fatalf("at the end of the range: clock %d, %d particles, want MaxInt64 and 10", e.Clock(), len(e.AppendParticles(nil)))
+	}
+}
