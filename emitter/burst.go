@@ -28,6 +28,15 @@ const (
 	MaxBurstsLimit = 1 << 20
 )
 
+// MaxBurstParticles bounds the particles an effect's visible bursts show
+// together: with the stream's window (at most MaxParticles), an effect
+// shows at most MaxParticles + MaxBurstParticles particles, whatever it
+// emits. MaxParticles caps each burst; past this cap the newest bursts are
+// kept and the oldest visible one keeps its lowest-index particles
+// ([Window], docs/closed-form.md, section 2). It is MaxParticlesLimit, so
+// one burst of any spec always shows whole.
+const MaxBurstParticles = MaxParticlesLimit
+
 // insertBurst keeps the list sorted by (Time, Index).
 func insertBurst(list []Burst, b Burst) []Burst {
 	i := sort.Search(len(list), func(i int) bool {

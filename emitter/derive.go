@@ -13,7 +13,7 @@ import (
 func (e *Effect) AppendParticles(dst []Particle) []Particle {
 	e.prepareCache()
 	f := e.newFrame()
-	segs := e.segments(f.c)
+	segs := e.segments(f.c, 1)
 	for _, sg := range segs {
 		dst = f.appendSegment(dst, sg, sg.lo, sg.hi)
 	}
@@ -122,7 +122,7 @@ func (f *frame) burstCandidate(sg segment, key uint32, j int64, age float64, tmp
 func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Particle {
 	var tmp constants
 	if sg.burst < 0 {
-		for i := lo; i <= hi; i++ {
+		for i := lo; i <= hi; i += f.step {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				dst = append(dst, Particle{})
 				f.derive(&dst[len(dst)-1], c, uint32(2*i), f.birth(i), age)
@@ -132,7 +132,7 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 	}
 	b := f.e.bursts[sg.burst]
 	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
-	for j := lo; j <= hi; j++ {
+	for j := lo; j <= hi; j += f.step {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
 			dst = append(dst, Particle{})

@@ -141,12 +141,16 @@ func (e *Effect) Snapshot() *Snapshot { return e.snap }
 
 // SetSnapshot swaps the spec under a running effect (hot reload) and keeps
 // its clock, seed and history. The stream's initial Enabled state follows
-// the new spec.
+// the new spec, and bursts are capped at its MaxParticles as AddBurst caps
+// them.
 func (e *Effect) SetSnapshot(snap *Snapshot) {
 	if snap == nil {
 		return
 	}
 	e.snap = snap
+	for i := range e.bursts {
+		e.bursts[i].Count = min(e.bursts[i].Count, snap.spec.MaxParticles)
+	}
 	if len(e.toggles) == 0 {
 		e.enabled0 = snap.spec.Enabled
 	}

@@ -758,3 +758,106 @@ func TestBurstAtClockRangeEnd(t *testing.T) {
 		t.Fatalf("at the end of the range: clock %d, %d particles, want MaxInt64 and 10", e.Clock(), len(e.AppendParticles(nil)))
 	}
 }
+
+// TestBurstParticlesCap: an effect's visible bursts show at most
+// MaxBurstParticles particles together, the newest bursts first and the
+// oldest visible one its lowest indices, as a function of the bursts and
+// the clock alone: the same after a rewind, and a burst's share only
+// shrinks as newer bursts come.
+func TestBurstParticlesCap(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Speed = emitter.Constant(0)
+	s.Lifetime = emitter.Constant(100)
+	s.MaxParticles = 400_000
+	e := newEffect(t, s, nil)
+	e.Play()
+	for i := range 3 { // 1,200,000 particles emitted, all alive at 1 s
+		e.SetTime(0.1 * float64(i))
+		e.Emit(s.MaxParticles)
+	}
+	mp := uint32(s.MaxParticles)
+	perBurst := func(at float64) map[uint32]int {
+		e.SetTime(at)
+		var w emitter.Window
+		e.Window(&w)
+		qs := e.AppendQuads(nil)
+		if n := w.Candidates(); n != int64(len(qs)) {
+			t.Fatalf("at %v s: Window.Candidates %d, evaluated %d", at, n, len(qs))
+		}
+		got := map[uint32]int{}
+		for _, q := range qs {
+			b, j := (q.Key-1)/2/mp, (q.Key-1)/2%mp
+			got[b]++
+			if b == 0 && w.FirstCount < s.MaxParticles && j >= uint32(w.FirstCount) {
+				t.Fatalf("at %v s: the cut burst shows particle %d, past its share of %d", at, j, w.FirstCount)
+			}
+		}
+		return got
+	}
+	cut := map[uint32]int{2: 400_000, 1: 400_000, 0: 200_000}
+	if got := perBurst(1); !reflect.DeepEqual(got, cut) {
+		t.Fatalf("at 1 s, particles per burst %v, want %v", got, cut)
+	}
+	// Rewound before the third burst, the first shows whole again.
+	if got, want := perBurst(0.15), map[uint32]int{1: 400_000, 0: 400_000}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("at 0.15 s, particles per burst %v, want %v", got, want)
+	}
+	if got := perBurst(1); !reflect.DeepEqual(got, cut) {
+		t.Fatalf("at 1 s again, particles per burst %v, want %v", got, cut)
+	}
+}
+
+// TestAppendBillboardsEvery: evaluating every n-th candidate gives exactly
+// the billboards of the full evaluation whose stream index, or index in
+// their burst, is a multiple of n, in the same order, serial or split, on
+// each of the billboard loops (the busy spec's plain loop, a flat stream's,
+// the general loop of an uncached effect).
+func TestAppendBillboardsEvery(t *testing.T) {
+	busy := busySpec()
+	flat := emitter.DefaultSpec()
+	for name, c := range map[string]struct {
+		s    emitter.Spec
+		opts emitter.EffectOptions
+	}{
+		"busy": {busy, emitter.EffectOptions{Seed: 3}}, "flat": {flat, emitter.EffectOptions{Seed: 3}},
+		"uncached": {busy, emitter.EffectOptions{Seed: 3, NoCache: true}},
+	} {
+		s := c.s
+		s.Rate, s.MaxParticles = 20000, 30000
+		e := newEffect(t, s, &c.opts)
+		e.Play()
+		e.SetTime(0.7)
+		e.Emit(5000)
+		e.SetTime(1.2)
+		e.Emit(3001)
+		e.SetTime(1.3)
+		all := e.AppendBillboards(nil)
+		index := func(key uint32) uint32 {
+			if key%2 == 0 {
+				return key / 2
+			}
+			return (key - 1) / 2 % uint32(s.MaxParticles)
+		}
+		for _, workers := range []int{1, 3} {
+			ev := emitter.NewEvaluator(workers)
+			for _, n := range []int64{0, 1, 2, 3, 8, 64, 1 << 20} {
+				var want []emitter.Billboard
+				for _, b := range all {
+					if index(b.Key)%uint32(max(n, 1)) == 0 {
+						want = append(want, b)
+					}
+				}
+				got := ev.AppendBillboardsEvery(nil, e, n)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s, %d workers, every %d: %d billboards, want %d of %d", name, workers, n, len(got), len(want), len(all))
+				}
+			}
+			buf := ev.AppendBillboardsEvery(nil, e, 4)
+			if a := testing.AllocsPerRun(20, func() { buf = ev.AppendBillboardsEvery(buf[:0], e, 4) }); a != 0 {
+				t.Fatalf("%s, %d workers: AppendBillboardsEvery allocates %v times per frame", name, workers, a)
+			}
+			ev.Close()
+		}
+	}
+}
