@@ -439,6 +439,7 @@ func (e *Effect) prune() {
 		e.toggles = append(e.toggles[:0], e.toggles[j:]...)
 	}
 	e.track.prune(births)
+	e.thinTrack(horizon)
 }
 
 // dropFirstRecorded drops the kept burst recorded first (the lowest Index:

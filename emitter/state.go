@@ -1,5 +1,10 @@
 package emitter
 
+import (
+	"slices"
+	"sort"
+)
+
 // State is everything an [Effect] remembers, as plain data: with its
 // snapshot and options it determines every frame. Save it for rollback
 // netcode, replays or save games, and Restore it to resume exactly.
@@ -66,8 +71,14 @@ func (e *Effect) Restore(s State) {
 		copy(e.toggles[i+1:], e.toggles[i:])
 		e.toggles[i] = toggle{at: t.At, on: t.On}
 	}
-	e.track.samples = e.track.samples[:0]
+	track := make([]TrackSample, 0, len(s.Track))
 	for _, ts := range s.Track {
-		e.track.insert(ts)
+		i := sort.Search(len(track), func(i int) bool { return track[i].Clock >= ts.Clock })
+		if i < len(track) && track[i].Clock == ts.Clock {
+			track[i] = ts
+			continue
+		}
+		track = slices.Insert(track, i, ts)
 	}
+	e.track.set(track)
 }
