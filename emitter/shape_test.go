@@ -685,6 +685,21 @@ func (c rimCDF) fraction(th float64) float64 {
 	return l / c.cum[n]
 }
 
+// rimReference returns what a Surface rim of s on semi-axes a × b is: its
+// taper ratio (1 for none), the half-width and centre of its arc of angles,
+// and the chord reference of its length over that arc.
+func rimReference(s *Snapshot, a, b float64) (taper, half, front float64, cdf rimCDF) {
+	taper, half = 1, math.Pi
+	switch s.spec.Shape {
+	case Cylinder:
+		taper = s.spec.ShapePartial
+	case Sphere:
+		half *= s.spec.ShapePartial
+	}
+	front = s.sphereCentre(a, b)
+	return taper, half, front, newRimCDF(a, b, taper, s.dirX, s.dirY, front-half, front+half)
+}
+
 // rimLength is the arc length of the ellipse a × b from angle from to to.
 func rimLength(a, b, from, to float64) float64 {
 	c := newRimCDF(a, b, 1, 0, -1, from, to)
@@ -720,16 +735,7 @@ func TestShapeRimByArcLength(t *testing.T) {
 				sp.Shape, sp.ShapePartial, sp.ShapeStyle, sp.EmissionSize, sp.EmissionDirection = c.shape, c.partial, Surface, Vector2{1, 1}, c.dir
 			})
 			a, b := c.w/2, c.h/2
-			taper := 1.0
-			if c.shape == Cylinder {
-				taper = c.partial
-			}
-			half := math.Pi
-			if c.shape == Sphere {
-				half *= c.partial
-			}
-			front := s.sphereCentre(a, b)
-			cdf := newRimCDF(a, b, taper, s.dirX, s.dirY, front-half, front+half)
+			taper, half, front, cdf := rimReference(s, a, b)
 			const arcs = 8
 			counts := make([]int, arcs)
 			for _, q := range shapeSpawn(s, c.n, c.w, c.h) {
@@ -788,16 +794,7 @@ func TestRimAngleAccuracy(t *testing.T) {
 			s := coreSnapshot(t, func(sp *Spec) {
 				sp.Shape, sp.ShapePartial, sp.ShapeStyle, sp.EmissionSize = c.shape, c.p, Surface, Vector2{1, 1}
 			})
-			taper := 1.0
-			if c.shape == Cylinder {
-				taper = c.p
-			}
-			half := math.Pi
-			if c.shape == Sphere {
-				half *= c.p
-			}
-			front := s.sphereCentre(c.a, c.b)
-			cdf := newRimCDF(c.a, c.b, taper, s.dirX, s.dirY, front-half, front+half)
+			_, half, _, cdf := rimReference(s, c.a, c.b)
 			worst := 0.0
 			for i := 0; i <= 1000; i++ {
 				u := float64(i) / 1000 * (1 - 1e-12)
