@@ -118,11 +118,13 @@ func (f *frame) burstCandidate(sg segment, key uint32, j int64, age float64, tmp
 	return c, true
 }
 
-// appendSegment evaluates candidates lo..hi of sg.
+// appendSegment evaluates candidates lo..hi of sg, every one: only
+// billboards are evaluated every n-th (AppendBillboardsEvery), and a stride
+// here cost AppendParticles 2.5%.
 func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Particle {
 	var tmp constants
 	if sg.burst < 0 {
-		for i := lo; i <= hi; i += f.step {
+		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				dst = append(dst, Particle{})
 				f.derive(&dst[len(dst)-1], c, uint32(2*i), f.birth(i), age)
@@ -132,7 +134,7 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 	}
 	b := f.e.bursts[sg.burst]
 	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
-	for j := lo; j <= hi; j += f.step {
+	for j := lo; j <= hi; j++ {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
 			dst = append(dst, Particle{})

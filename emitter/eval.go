@@ -39,7 +39,7 @@ type frame struct {
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
 	// step is 1, or n when only every n-th candidate is evaluated
-	// (Evaluator.AppendBillboardsEvery).
+	// (Evaluator.AppendBillboardsEvery: billboards only).
 	step int64
 }
 

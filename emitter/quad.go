@@ -64,11 +64,12 @@ func (e *Effect) AppendBillboards(dst []Billboard) []Billboard {
 	return dst
 }
 
-// appendQuads evaluates the quads of candidates lo..hi of sg.
+// appendQuads evaluates the quads of candidates lo..hi of sg, every one
+// (as appendSegment).
 func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	var tmp constants
 	if sg.burst < 0 {
-		for i := lo; i <= hi; i += f.step {
+		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				x, y, w, h, rot := f.place(c, f.birth(i), age)
 				dst = append(dst, Quad{Key: uint32(2 * i), Stream: c.st, X: x, Y: y, Width: w, Height: h,
@@ -79,7 +80,7 @@ func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	}
 	b := f.e.bursts[sg.burst]
 	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
-	for j := lo; j <= hi; j += f.step {
+	for j := lo; j <= hi; j++ {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
 			x, y, w, h, rot := f.place(c, birth, age)
@@ -136,9 +137,10 @@ func (ts *turns) apply(out []Billboard) {
 // The slice grows once per segment, so the loops store in place.
 func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Billboard {
 	var tmp constants
+	step := f.step // a local: the loops store through dst
 	n := len(dst)
 	ts := turns{t: turn{0, 0, 1}, from: n}
-	dst = slices.Grow(dst, int((hi-lo)/f.step+1))
+	dst = slices.Grow(dst, int((hi-lo)/step+1))
 	out := dst[:cap(dst)]
 	if f.plain(sg) {
 		if o := f.s.spec.Orientation; sg.burst < 0 && f.flat && o != VelocityParallel && o != VelocityPerpendicular {
@@ -150,7 +152,7 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 		return out[:n]
 	}
 	if sg.burst < 0 {
-		for i := lo; i <= hi; i += f.step {
+		for i := lo; i <= hi; i += step {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				f.billboard(out, n, &ts, c, uint32(2*i), f.birth(i), age)
 				n++
@@ -161,7 +163,7 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	}
 	b := f.e.bursts[sg.burst]
 	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
-	for j := lo; j <= hi; j += f.step {
+	for j := lo; j <= hi; j += step {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
 			f.billboard(out, n, &ts, c, key, birth, age)
