@@ -178,7 +178,8 @@ func (s *Snapshot) travel(v, acc float64) (lo, hi float64) {
 }
 
 // window returns the bounding box of the host's positions over clocks
-// [from, to] and whether it turned (a non-zero rotation) in that span.
+// [from, to] and whether it turned (a non-zero rotation) in that span: the
+// placements at both ends and every sample strictly between.
 func (t *Track) window(from, to float64) (box Rect, turns bool) {
 	x, y, r := t.At(from)
 	box = Rect{x, y, x, y}
@@ -186,29 +187,22 @@ func (t *Track) window(from, to float64) (box Rect, turns bool) {
 	x, y, r = t.At(to)
 	box = box.union(Rect{x, y, x, y})
 	turns = turns || r != 0
-	for _, s := range t.samples {
-		if c := s.Clock.Seconds(); c > from && c < to {
-			box = box.union(Rect{s.X, s.Y, s.X, s.Y})
-			turns = turns || s.Rotation != 0
-		}
+	if lo, hi := t.after(from), t.atOrAfter(to)-1; lo <= hi {
+		sp := t.span(lo, hi)
+		box, turns = box.union(sp.box), turns || sp.turns
 	}
 	return box, turns
 }
 
 // velocityRange returns the least and greatest host velocity components
-// (pixels per second) over clocks [from, to].
+// (pixels per second) over clocks [from, to], 0 included: those of the
+// segments that end at or after from and start at or before to.
 func (t *Track) velocityRange(from, to float64) (lo, hi [2]float64) {
-	lo = [2]float64{0, 0}
-	hi = lo
-	for i := 1; i < len(t.samples); i++ {
-		a, b := t.samples[i-1], t.samples[i]
-		if b.Clock.Seconds() < from || a.Clock.Seconds() > to {
-			continue
+	if first, last := max(t.atOrAfter(from), 1), min(t.after(to), len(t.samples)-1); first <= last {
+		if sp := t.span(first, last); sp.moves {
+			lo = [2]float64{min(0, sp.vlo[0]), min(0, sp.vlo[1])}
+			hi = [2]float64{max(0, sp.vhi[0]), max(0, sp.vhi[1])}
 		}
-		dt := (b.Clock - a.Clock).Seconds()
-		vx, vy := (b.X-a.X)/dt, (b.Y-a.Y)/dt
-		lo = [2]float64{min(lo[0], vx), min(lo[1], vy)}
-		hi = [2]float64{max(hi[0], vx), max(hi[1], vy)}
 	}
 	return lo, hi
 }

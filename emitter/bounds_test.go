@@ -2,6 +2,7 @@ package emitter_test
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -163,5 +164,114 @@ func TestBoundsCacheFollowsInputs(t *testing.T) {
 	e.SetHost(300, 0, 0)
 	if b5, b6 := e.Bounds(), e.Bounds(); b5 != b6 {
 		t.Fatal("tracked bounds differ between two calls at one clock")
+	}
+}
+
+// TestLongTrackStaysBounded: an hour of a host fed at 60 frames per second
+// to an effect whose unlocked particles live an hour keeps the samples of
+// its History and those around its births (not one per frame), its bounds
+// still hold every particle, and rewinds within the History show what
+// stepping showed, bit for bit.
+func TestLongTrackStaysBounded(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Lifetime = emitter.Constant(emitter.MaxLifetime)
+	s.Rate = 0.05 // a birth every 20 s: 180 alive after an hour
+	s.LockedToPart = false
+	s.VelocityInheritance = 0.5
+	e := newEffect(t, s, nil)
+	e.Play()
+	step := emitter.Ticks(tps / 60)
+	frames := 60 * 3600
+	shown := map[emitter.Ticks][]emitter.Particle{}
+	for i := range frames {
+		e.Step(step)
+		e.SetHost(300*math.Sin(float64(i)/2000), 200*math.Cos(float64(i)/3100), float64(i%7))
+		if i%(7*60*60) == 0 {
+			e.Emit(3)
+		}
+		if left := frames - i; left <= 60*25 && left%(60*5) == 1 {
+			shown[e.Clock()] = e.AppendParticles(nil)
+		}
+	}
+	// 30 s × 60 of History, as many not yet thinned (thinning waits for
+	// them, to cost O(1) per sample) and as many before them not yet
+	// compacted, and two samples per birth (189 in the hour), twice.
+	if n, most := e.Track().Len(), 3*60*30+4*189; n > most {
+		t.Fatalf("%d track samples after an hour, want at most %d", n, most)
+	}
+	b := e.Bounds()
+	ps := e.AppendParticles(nil)
+	if len(ps) < 180 {
+		t.Fatalf("only %d particles", len(ps))
+	}
+	for _, p := range ps {
+		r := math.Hypot(p.Width, p.Height) / 2
+		if p.X-r < b.MinX || p.X+r > b.MaxX || p.Y-r < b.MinY || p.Y+r > b.MaxY {
+			t.Fatalf("particle %d at (%.2f, %.2f) leaves bounds %+v", p.Key, p.X, p.Y, b)
+		}
+	}
+	if len(shown) != 5 {
+		t.Fatalf("%d frames kept, want 5", len(shown))
+	}
+	for at, want := range shown {
+		e.SetClock(at)
+		if got := e.AppendParticles(nil); !reflect.DeepEqual(got, want) {
+			t.Fatalf("a rewind to %.3f s shows other particles than stepping showed there", at.Seconds())
+		}
+	}
+}
+
+// TestThinnedTrackRewindsExactly: effects whose track is thinned before
+// their History (births sparse, dense, by bursts, toggled, locked) show
+// on a rewind within the History exactly what stepping showed.
+func TestThinnedTrackRewindsExactly(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		rate, life float64
+		locked     bool
+		burstEvery int // frames; 0: none
+	}{
+		{"sparse stream", 0.7, 40, false, 0},
+		{"dense stream", 90, 8, false, 0},
+		{"bursts only", 0, 30, false, 97},
+		{"stream and bursts", 3, 25, false, 131},
+		{"locked", 5, 30, true, 200},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := emitter.DefaultSpec()
+			s.Rate = c.rate
+			s.Enabled = c.rate > 0
+			s.Lifetime = emitter.NumberRange{Min: c.life / 2, Max: c.life}
+			s.MaxParticles = 5000
+			s.LockedToPart = c.locked
+			s.VelocityInheritance = 0.8
+			e := newEffect(t, s, &emitter.EffectOptions{History: 4})
+			e.Play()
+			step := emitter.Ticks(tps / 60)
+			frames := 60 * 120
+			shown := map[emitter.Ticks][]emitter.Particle{}
+			for i := range frames {
+				e.Step(step)
+				e.SetHost(float64(i%500), 80*math.Sin(float64(i)/37), float64(i%90))
+				if c.burstEvery > 0 && i%c.burstEvery == 0 {
+					e.Emit(20)
+				}
+				if i%1000 == 999 && c.rate > 0 {
+					e.SetEnabled(!e.Enabled())
+				}
+				if frames-i <= 60*4 && i%17 == 0 {
+					shown[e.Clock()] = e.AppendParticles(nil)
+				}
+			}
+			if n := e.Track().Len(); n >= frames/2 && c.rate < 60 {
+				t.Errorf("%d of %d samples kept", n, frames)
+			}
+			for at, want := range shown {
+				e.SetClock(at)
+				if got := e.AppendParticles(nil); !reflect.DeepEqual(got, want) {
+					t.Fatalf("a rewind to %.3f s shows other particles than stepping showed there", at.Seconds())
+				}
+			}
+		})
 	}
 }

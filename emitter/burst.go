@@ -14,15 +14,28 @@ type Burst struct {
 
 // Bursts are kept as long as they can still be visible at a clock the effect
 // guarantees to rewind to: within its History behind the furthest clock
-// reached. MaxBursts bounds the memory whatever the History: an effect that
-// bursts every frame for an hour keeps at most that many. A burst is dropped
-// only once it can no longer be seen within the History, or, past
-// MaxBursts, the oldest first: never merely because many bursts fall within
-// one lifetime.
+// reached, or at the current clock and after it (a rewind further back than
+// the History keeps what the clock shows now). MaxBursts bounds the memory
+// whatever the History: an effect that bursts every frame for an hour keeps
+// at most that many. A burst is dropped only once it can no longer be seen
+// there, or, past MaxBursts, the one recorded first (never the one just
+// added), which [Effect.DroppedBursts] counts: never merely because many
+// bursts fall within one lifetime.
 const (
 	DefaultHistory   = 30   // seconds
 	DefaultMaxBursts = 4096 // bursts
+	// MaxBurstsLimit is the largest EffectOptions.MaxBursts accepted.
+	MaxBurstsLimit = 1 << 20
 )
+
+// MaxBurstParticles bounds the particles an effect's visible bursts show
+// together: with the stream's window (at most MaxParticles), an effect
+// shows at most MaxParticles + MaxBurstParticles particles, whatever it
+// emits. MaxParticles caps each burst; past this cap the newest bursts are
+// kept and the oldest visible one keeps its lowest-index particles
+// ([Window], docs/closed-form.md, section 2). It is MaxParticlesLimit, so
+// one burst of any spec always shows whole.
+const MaxBurstParticles = MaxParticlesLimit
 
 // insertBurst keeps the list sorted by (Time, Index).
 func insertBurst(list []Burst, b Burst) []Burst {

@@ -1,5 +1,7 @@
 package emitter
 
+import "slices"
+
 // Per-particle constants are cached so that a live particle costs its
 // placement only, not its rolls. Stream particle i uses slot i & mask of a
 // power-of-two ring at least as long as the live window, so the slots of
@@ -43,6 +45,12 @@ func (e *Effect) burstConstants(b Burst) []constants {
 		bc := &e.burstCaches[i]
 		if bc.used && bc.index == b.Index {
 			bc.seen = e.frameNo
+			if n := len(bc.c); n < b.Count {
+				// MaxBurstParticles cut the burst less than when it was
+				// cached (a rewind): room for the particles it shows again.
+				bc.c = slices.Grow(bc.c, b.Count-n)[:b.Count]
+				clear(bc.c[n:])
+			}
 			return bc.c
 		}
 		if !bc.used && free < 0 {

@@ -45,7 +45,9 @@ func TestCacheIsInvisible(t *testing.T) {
 		case 120:
 			e.SetSeed(77)
 		case 140:
-			e.Restore(saved[k])
+			if err := e.Restore(saved[k]); err != nil {
+				t.Fatal(err)
+			}
 		}
 		e.Step(tps / 60)
 		e.SetHost(float64(i%40)*3, float64(i%13), float64(i))

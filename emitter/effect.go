@@ -20,7 +20,8 @@ type EffectOptions struct {
 	// History is how far behind the furthest clock reached, in seconds, a
 	// rewind is guaranteed exact (default DefaultHistory).
 	History float64
-	// MaxBursts bounds the bursts kept (default DefaultMaxBursts).
+	// MaxBursts bounds the bursts kept (default DefaultMaxBursts): past it
+	// the burst recorded first is dropped, and counted (DroppedBursts).
 	MaxBursts int
 	// Ambient is the ambient colour LightInfluence blends the particles'
 	// colour toward (default black, Roblox's Lighting.Ambient default):
@@ -53,6 +54,7 @@ type Effect struct {
 
 	bursts    []Burst
 	nextBurst uint32
+	dropped   uint64   // bursts dropped past MaxBursts (DroppedBursts)
 	enabled0  bool     // stream state before the first toggle
 	toggles   []toggle // sorted by clock
 	track     Track
@@ -109,9 +111,7 @@ func NewEffect(snap *Snapshot, opts *EffectOptions) (*Effect, error) {
 	number(&p, "Ambient.R", o.Ambient.R, 0, 1)
 	number(&p, "Ambient.G", o.Ambient.G, 0, 1)
 	number(&p, "Ambient.B", o.Ambient.B, 0, 1)
-	if o.MaxBursts < 0 {
-		p.add("MaxBursts", "%d is negative", o.MaxBursts)
-	}
+	integer(&p, "MaxBursts", o.MaxBursts, 0, MaxBurstsLimit)
 	if err := p.err(); err != nil {
 		return nil, err
 	}
@@ -141,12 +141,16 @@ func (e *Effect) Snapshot() *Snapshot { return e.snap }
 
 // SetSnapshot swaps the spec under a running effect (hot reload) and keeps
 // its clock, seed and history. The stream's initial Enabled state follows
-// the new spec.
+// the new spec, and bursts are capped at its MaxParticles as AddBurst caps
+// them.
 func (e *Effect) SetSnapshot(snap *Snapshot) {
 	if snap == nil {
 		return
 	}
 	e.snap = snap
+	for i := range e.bursts {
+		e.bursts[i].Count = min(e.bursts[i].Count, snap.spec.MaxParticles)
+	}
 	if len(e.toggles) == 0 {
 		e.enabled0 = snap.spec.Enabled
 	}
@@ -316,13 +320,19 @@ func (e *Effect) enabledAtIn(toggles []toggle, t Ticks) bool {
 // SetHost records the host's centre (pixels) and rotation (degrees clockwise)
 // at the current clock. Feed it every frame for a moving host: live particles
 // follow it when LockedToPart is true, stay where it was at their birth when
-// false, and inherit its velocity by VelocityInheritance.
+// false, and inherit its velocity by VelocityInheritance. A placement with a
+// coordinate or rotation that is NaN, infinite or beyond MaxMagnitude is
+// ignored.
 func (e *Effect) SetHost(x, y, rotation float64) {
-	if !finite(x) || !finite(y) || !finite(rotation) {
+	if !hostValue(x) || !hostValue(y) || !hostValue(rotation) {
 		return
 	}
 	e.track.Record(TrackSample{Clock: e.clock, X: x, Y: y, Rotation: rotation})
 }
+
+// hostValue reports whether v is a host coordinate, size or rotation the
+// effect accepts: finite and within MaxMagnitude.
+func hostValue(v float64) bool { return v >= -MaxMagnitude && v <= MaxMagnitude }
 
 // Host returns the host's placement at the current clock.
 func (e *Effect) Host() (x, y, rotation float64) { return e.track.At(e.clock.Seconds()) }
@@ -330,10 +340,10 @@ func (e *Effect) Host() (x, y, rotation float64) { return e.track.At(e.clock.Sec
 // Track returns the host's recorded track (read only).
 func (e *Effect) Track() *Track { return &e.track }
 
-// SetHostSize sets the host rectangle in pixels; non-finite or negative sizes
-// are ignored.
+// SetHostSize sets the host rectangle in pixels. Sizes NewEffect refuses
+// (NaN, negative or beyond MaxMagnitude) are ignored.
 func (e *Effect) SetHostSize(w, h float64) {
-	if finite(w) && finite(h) && w >= 0 && h >= 0 && (w != e.hostW || h != e.hostH) {
+	if hostValue(w) && hostValue(h) && w >= 0 && h >= 0 && (w != e.hostW || h != e.hostH) {
 		e.hostW, e.hostH = w, h
 		e.invalidate()
 	}
@@ -401,23 +411,23 @@ func (e *Effect) lifeTicks() Ticks {
 }
 
 // prune drops history no clock within the History behind the furthest
-// clock reached can show. It compacts lazily, once the droppable prefix is
-// half the list, so pruning costs O(1) amortized per call; MaxBursts is
-// enforced at once.
+// clock reached, nor the current clock or any later one, can show: after a
+// rewind further back than the History, what the clock shows now is kept
+// (a burst emitted there shows, however far ahead the furthest clock is).
+// It compacts lazily, once the droppable prefix is half the list, so
+// pruning costs O(1) amortized per call; MaxBursts is enforced at once.
 func (e *Effect) prune() {
-	horizon := e.reach - e.history
+	horizon := min(e.reach-e.history, e.clock)
 	life := e.lifeTicks()
 	i := 0
 	for i < len(e.bursts) && e.bursts[i].Time.Add(life) <= horizon {
 		i++
 	}
-	forced := false
-	if extra := len(e.bursts) - i - e.maxBursts; extra > 0 {
-		i += extra
-		forced = true
-	}
-	if forced || (i > 0 && 2*i >= len(e.bursts)) {
+	if len(e.bursts)-i > e.maxBursts || (i > 0 && 2*i >= len(e.bursts)) {
 		e.bursts = append(e.bursts[:0], e.bursts[i:]...)
+	}
+	for len(e.bursts) > e.maxBursts {
+		e.dropFirstRecorded()
 	}
 	births := horizon - life // the earliest birth still visible
 	j := 0
@@ -429,4 +439,29 @@ func (e *Effect) prune() {
 		e.toggles = append(e.toggles[:0], e.toggles[j:]...)
 	}
 	e.track.prune(births)
+	e.thinTrack(horizon)
 }
+
+// dropFirstRecorded drops the kept burst recorded first (the lowest Index:
+// indices grow with every AddBurst), so that the burst just added always
+// stays, even when it is earlier in time than every other after a rewind,
+// and counts the drop.
+func (e *Effect) dropFirstRecorded() {
+	k := 0
+	for i, b := range e.bursts {
+		// The age in indices, nextBurst - Index, survives the wrap at 2^32.
+		if e.nextBurst-b.Index > e.nextBurst-e.bursts[k].Index {
+			k = i
+		}
+	}
+	e.bursts = append(e.bursts[:k], e.bursts[k+1:]...)
+	e.dropped++
+}
+
+// DroppedBursts returns how many bursts the effect has dropped since it was
+// made because it already kept MaxBursts (EffectOptions.MaxBursts): bursts
+// that could still have shown within its History. Bursts that can no longer
+// show are not counted. A game that sees it grow emits more often than its
+// MaxBursts allows (system publishes a BurstsDropped event when its Emit
+// drops one).
+func (e *Effect) DroppedBursts() uint64 { return e.dropped }

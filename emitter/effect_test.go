@@ -3,6 +3,7 @@ package emitter_test
 import (
 	"math"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -492,6 +493,29 @@ func TestEvaluatorMatchesSerial(t *testing.T) {
 	}
 }
 
+// TestEvaluatorWorkersClamped: an evaluator asked for more goroutines than
+// MaxWorkers starts MaxWorkers - 1 (the caller's goroutine is the first),
+// and still evaluates as the serial path does.
+func TestEvaluatorWorkersClamped(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ev := emitter.NewEvaluator(4 * emitter.MaxWorkers)
+	defer ev.Close()
+	if got := ev.Workers(); got != emitter.MaxWorkers {
+		t.Errorf("Workers() = %d, want MaxWorkers %d", got, emitter.MaxWorkers)
+	}
+	if started := runtime.NumGoroutine() - before; started > emitter.MaxWorkers-1 {
+		t.Errorf("NewEvaluator(%d) started %d goroutines, want at most %d", 4*emitter.MaxWorkers, started, emitter.MaxWorkers-1)
+	}
+	s := busySpec()
+	s.Rate = 20000
+	s.MaxParticles = 100000
+	e := newEffect(t, s, &emitter.EffectOptions{Seed: 1})
+	e.SetTime(1.3)
+	if got, want := ev.Append(nil, e), e.AppendParticles(nil); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%d workers: %d particles differ from serial %d", ev.Workers(), len(got), len(want))
+	}
+}
+
 func TestNoAllocationsWhenWarm(t *testing.T) {
 	s := busySpec()
 	e := newEffect(t, s, nil)
@@ -533,5 +557,307 @@ func TestPrewarmReservesCapacity(t *testing.T) {
 	snap, _ := emitter.NewSnapshot(&s)
 	if got := snap.Spec().Prewarm; got != s.MaxParticles {
 		t.Fatalf("Prewarm 5000 with MaxParticles %d compiled to %d", s.MaxParticles, got)
+	}
+}
+
+// TestHostLimits: host placements and sizes beyond MaxMagnitude (or not
+// finite) are ignored, as NewEffect refuses such sizes, so no particle,
+// bound or host read becomes Inf or NaN.
+func TestHostLimits(t *testing.T) {
+	huge := 1e308
+	for _, c := range []struct {
+		name    string
+		x, y, r float64
+	}{
+		{"x 1e308", huge, 0, 0},
+		{"x -1e308", -huge, 0, 0},
+		{"y 1e308", 0, huge, 0},
+		{"rotation 1e308", 0, 0, huge},
+		{"x just past MaxMagnitude", 1.5 * emitter.MaxMagnitude, 0, 0},
+		{"x +Inf", math.Inf(1), 0, 0},
+		{"y NaN", 0, math.NaN(), 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := trackSpec(false, 1)
+			s.Speed = emitter.Constant(3)
+			e := newEffect(t, s, nil)
+			e.Play()
+			e.SetHost(10, 20, 0)
+			e.SetTime(0.5)
+			e.SetHost(c.x, c.y, c.r)
+			e.SetTime(0.6)
+			e.SetHost(-c.x, -c.y, -c.r)
+			e.SetTime(0.8)
+			if x, y, r := e.Host(); x != 10 || y != 20 || r != 0 {
+				t.Errorf("host at (%v, %v) rotation %v, want the last accepted (10, 20) rotation 0", x, y, r)
+			}
+			checkFinite(t, e)
+		})
+	}
+	// The largest accepted placements stay finite too.
+	e := newEffect(t, trackSpec(false, 1), nil)
+	e.Play()
+	for i, x := range []float64{emitter.MaxMagnitude, -emitter.MaxMagnitude, emitter.MaxMagnitude} {
+		e.SetClock(emitter.Ticks(i + 1)) // one tick apart: the fastest host
+		e.SetHost(x, -x, x)
+	}
+	e.SetTime(0.5)
+	checkFinite(t, e)
+
+	for _, size := range [][2]float64{{1e308, 1e308}, {2 * emitter.MaxMagnitude, 1}, {1, math.Inf(1)}, {-1, 5}, {math.NaN(), 5}} {
+		s := emitter.DefaultSpec()
+		s.EmissionSize = emitter.Vector2{X: 1, Y: 1}
+		e := newEffect(t, s, nil)
+		e.SetTime(2)
+		e.SetHostSize(size[0], size[1])
+		if w, h := e.HostSize(); w != 200 || h != 100 {
+			t.Errorf("SetHostSize(%v, %v) set %v x %v, want the default 200 x 100 kept", size[0], size[1], w, h)
+		}
+		checkFinite(t, e)
+	}
+}
+
+// checkFinite fails t if e's particles or bounds hold a NaN or an infinity.
+func checkFinite(t *testing.T, e *emitter.Effect) {
+	t.Helper()
+	ps := e.AppendParticles(nil)
+	if len(ps) == 0 {
+		t.Fatal("no particles: the check proves nothing")
+	}
+	ok := func(v ...float64) bool {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range ps {
+		if !ok(p.X, p.Y, p.Width, p.Height, p.Rotation) {
+			t.Fatalf("particle %d: position (%v, %v), size %v x %v, rotation %v", p.Key, p.X, p.Y, p.Width, p.Height, p.Rotation)
+		}
+	}
+	if b := e.Bounds(); !ok(b.MinX, b.MinY, b.MaxX, b.MaxY) {
+		t.Fatalf("bounds %+v", b)
+	}
+}
+
+// TestNewBurstAlwaysShows: a burst emitted at the clock shows, wherever the
+// furthest clock reached is: after SetTime(1e15), Forward(+Inf), or a
+// rewind further back than History plus Lifetime.Max.
+func TestNewBurstAlwaysShows(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.Constant(2)
+	for _, c := range []struct {
+		name string
+		away func(e *emitter.Effect)
+	}{
+		{"SetTime(1e15)", func(e *emitter.Effect) { e.SetTime(1e15) }},
+		{"Forward(+Inf)", func(e *emitter.Effect) { e.Forward(math.Inf(1)) }},
+		{"SetClock(MaxInt64)", func(e *emitter.Effect) { e.SetClock(math.MaxInt64) }},
+		{"History + Lifetime + 1 s ahead", func(e *emitter.Effect) { e.SetTime(5 + 30 + 2 + 1) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEffect(t, s, nil)
+			e.Play()
+			e.Emit(3) // at 0: kept through the jump only within History
+			c.away(e)
+			e.Emit(4) // far ahead
+			e.SetTime(5)
+			e.Emit(10)
+			if n := len(e.AppendParticles(nil)); n != 10 {
+				t.Fatalf("the burst just emitted shows %d particles, want 10", n)
+			}
+			e.SetTime(6)
+			if n := len(e.AppendParticles(nil)); n != 10 {
+				t.Fatalf("1 s later %d particles, want 10", n)
+			}
+			// A second burst a frame later, and the first still shows.
+			e.Emit(5)
+			if n := len(e.AppendParticles(nil)); n != 15 {
+				t.Fatalf("after a second burst %d particles, want 15", n)
+			}
+			if e.DroppedBursts() != 0 {
+				t.Fatalf("%d bursts dropped", e.DroppedBursts())
+			}
+		})
+	}
+}
+
+// TestDroppedBursts: past MaxBursts the burst recorded first is dropped and
+// counted, never the one just added, even after a rewind puts it before
+// every other in time.
+func TestDroppedBursts(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.Constant(10)
+	e := newEffect(t, s, &emitter.EffectOptions{MaxBursts: 4})
+	e.Play()
+	for i := range 6 {
+		e.SetTime(float64(i) / 10)
+		e.Emit(i + 1)
+	}
+	indices := func() (got []uint32) {
+		for _, b := range e.Bursts(nil) {
+			got = append(got, b.Index)
+		}
+		return got
+	}
+	if got := indices(); !reflect.DeepEqual(got, []uint32{2, 3, 4, 5}) || e.DroppedBursts() != 2 {
+		t.Fatalf("kept %v with %d dropped, want [2 3 4 5] and 2", got, e.DroppedBursts())
+	}
+	// Rewound before them all, a new burst is the earliest in time but the
+	// latest recorded: it stays and burst 2 goes.
+	e.SetTime(0.05)
+	e.Emit(100)
+	if got := indices(); !reflect.DeepEqual(got, []uint32{6, 3, 4, 5}) || e.DroppedBursts() != 3 {
+		t.Fatalf("after the rewind kept %v with %d dropped, want [6 3 4 5] and 3", got, e.DroppedBursts())
+	}
+	if n := len(e.AppendParticles(nil)); n != 100 {
+		t.Fatalf("the new burst shows %d particles, want 100", n)
+	}
+	// Bursts that can no longer show are pruned, not counted.
+	f := newEffect(t, s, &emitter.EffectOptions{MaxBursts: 4, History: 1})
+	f.Play()
+	for i := range 20 {
+		f.SetTime(float64(20 * i))
+		f.Emit(1)
+	}
+	if f.DroppedBursts() != 0 {
+		t.Fatalf("expired bursts counted as dropped: %d", f.DroppedBursts())
+	}
+	if _, err := emitter.NewEffect(e.Snapshot(), &emitter.EffectOptions{MaxBursts: emitter.MaxBurstsLimit + 1}); err == nil {
+		t.Fatal("MaxBursts past MaxBurstsLimit accepted")
+	}
+}
+
+// TestBurstAtClockRangeEnd: a burst whose birth plus lifetime is past the
+// end of the clock's range (13,071,672,386 s is 1.8 s before it) shows
+// until the clock saturates there, and is not pruned as if it had died.
+func TestBurstAtClockRangeEnd(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Lifetime = emitter.Constant(5)
+	e := newEffect(t, s, nil)
+	e.Play()
+	const at = 13_071_672_386.0
+	e.SetTime(at)
+	e.Emit(10)
+	for _, dt := range []float64{0, 1, 1.5} {
+		e.SetTime(at + dt)
+		if n := len(e.AppendParticles(nil)); n != 10 {
+			t.Fatalf("%v s after the burst: %d particles, want 10", dt, n)
+		}
+		if e.Done() {
+			t.Fatalf("%v s after the burst: Done", dt)
+		}
+	}
+	e.Forward(10) // saturates at the end of the range, 1.8 s after the burst
+	if e.Clock() != math.MaxInt64 || len(e.AppendParticles(nil)) != 10 {
+		t.Fatalf("at the end of the range: clock %d, %d particles, want MaxInt64 and 10", e.Clock(), len(e.AppendParticles(nil)))
+	}
+}
+
+// TestBurstParticlesCap: an effect's visible bursts show at most
+// MaxBurstParticles particles together, the newest bursts first and the
+// oldest visible one its lowest indices, as a function of the bursts and
+// the clock alone: the same after a rewind, and a burst's share only
+// shrinks as newer bursts come.
+func TestBurstParticlesCap(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Enabled = false
+	s.Speed = emitter.Constant(0)
+	s.Lifetime = emitter.Constant(100)
+	s.MaxParticles = 400_000
+	e := newEffect(t, s, nil)
+	e.Play()
+	for i := range 3 { // 1,200,000 particles emitted, all alive at 1 s
+		e.SetTime(0.1 * float64(i))
+		e.Emit(s.MaxParticles)
+	}
+	mp := uint32(s.MaxParticles)
+	perBurst := func(at float64) map[uint32]int {
+		e.SetTime(at)
+		var w emitter.Window
+		e.Window(&w)
+		qs := e.AppendQuads(nil)
+		if n := w.Candidates(); n != int64(len(qs)) {
+			t.Fatalf("at %v s: Window.Candidates %d, evaluated %d", at, n, len(qs))
+		}
+		got := map[uint32]int{}
+		for _, q := range qs {
+			b, j := (q.Key-1)/2/mp, (q.Key-1)/2%mp
+			got[b]++
+			if b == 0 && w.FirstCount < s.MaxParticles && j >= uint32(w.FirstCount) {
+				t.Fatalf("at %v s: the cut burst shows particle %d, past its share of %d", at, j, w.FirstCount)
+			}
+		}
+		return got
+	}
+	cut := map[uint32]int{2: 400_000, 1: 400_000, 0: 200_000}
+	if got := perBurst(1); !reflect.DeepEqual(got, cut) {
+		t.Fatalf("at 1 s, particles per burst %v, want %v", got, cut)
+	}
+	// Rewound before the third burst, the first shows whole again.
+	if got, want := perBurst(0.15), map[uint32]int{1: 400_000, 0: 400_000}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("at 0.15 s, particles per burst %v, want %v", got, want)
+	}
+	if got := perBurst(1); !reflect.DeepEqual(got, cut) {
+		t.Fatalf("at 1 s again, particles per burst %v, want %v", got, cut)
+	}
+}
+
+// TestAppendBillboardsEvery: evaluating every n-th candidate gives exactly
+// the billboards of the full evaluation whose stream index, or index in
+// their burst, is a multiple of n, in the same order, serial or split, on
+// each of the billboard loops (the busy spec's plain loop, a flat stream's,
+// the general loop of an uncached effect).
+func TestAppendBillboardsEvery(t *testing.T) {
+	busy := busySpec()
+	flat := emitter.DefaultSpec()
+	for name, c := range map[string]struct {
+		s    emitter.Spec
+		opts emitter.EffectOptions
+	}{
+		"busy": {busy, emitter.EffectOptions{Seed: 3}}, "flat": {flat, emitter.EffectOptions{Seed: 3}},
+		"uncached": {busy, emitter.EffectOptions{Seed: 3, NoCache: true}},
+	} {
+		s := c.s
+		s.Rate, s.MaxParticles = 20000, 30000
+		e := newEffect(t, s, &c.opts)
+		e.Play()
+		e.SetTime(0.7)
+		e.Emit(5000)
+		e.SetTime(1.2)
+		e.Emit(3001)
+		e.SetTime(1.3)
+		all := e.AppendBillboards(nil)
+		index := func(key uint32) uint32 {
+			if key%2 == 0 {
+				return key / 2
+			}
+			return (key - 1) / 2 % uint32(s.MaxParticles)
+		}
+		for _, workers := range []int{1, 3} {
+			ev := emitter.NewEvaluator(workers)
+			for _, n := range []int64{0, 1, 2, 3, 8, 64, 1 << 20} {
+				var want []emitter.Billboard
+				for _, b := range all {
+					if index(b.Key)%uint32(max(n, 1)) == 0 {
+						want = append(want, b)
+					}
+				}
+				got := ev.AppendBillboardsEvery(nil, e, n)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s, %d workers, every %d: %d billboards, want %d of %d", name, workers, n, len(got), len(want), len(all))
+				}
+			}
+			buf := ev.AppendBillboardsEvery(nil, e, 4)
+			if a := testing.AllocsPerRun(20, func() { buf = ev.AppendBillboardsEvery(buf[:0], e, 4) }); a != 0 {
+				t.Fatalf("%s, %d workers: AppendBillboardsEvery allocates %v times per frame", name, workers, a)
+			}
+			ev.Close()
+		}
 	}
 }

@@ -3,14 +3,17 @@ package emitter
 import "math"
 
 // segment is a run of candidate particles in birth order: stream indices
-// lo..hi, or particles lo..hi of bursts[burst].
+// lo..hi, or particles lo..hi of bursts[burst]. An evaluation of every
+// step-th candidate (frame.step) walks lo, lo+step, ... up to hi, with lo a
+// multiple of step.
 type segment struct {
 	burst  int // -1 for the stream
 	lo, hi int64
 	cache  []constants // a burst's constants by particle index; nil uncached
 }
 
-func (s segment) len() int64 { return s.hi - s.lo + 1 }
+// len is the number of candidates of s walked with step.
+func (s segment) len(step int64) int64 { return (s.hi-s.lo)/step + 1 }
 
 // frame holds what every particle of one evaluation shares.
 type frame struct {
@@ -35,6 +38,9 @@ type frame struct {
 	flatW, flatH      float64
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
+	// step is 1, or n when only every n-th candidate is evaluated
+	// (Evaluator.AppendBillboardsEvery: billboards only).
+	step int64
 }
 
 func (e *Effect) newFrame() frame {
@@ -53,6 +59,7 @@ func (e *Effect) newFrame() frame {
 		window:    s.span,
 		unlocked:  !sp.LockedToPart,
 		hostCos:   1,
+		step:      1,
 	}
 	if !e.noCache {
 		f.cache = e.streamCache
@@ -80,8 +87,10 @@ func sincosDeg(d float64) (sin, cos float64) {
 // segments lists the candidates that can be alive at the clock (the
 // effect's Window), in birth order: the runs of the stream's live window
 // and the visible bursts, a run split where a burst falls inside it. On
-// equal birth times stream particles come first.
-func (e *Effect) segments(c float64) []segment {
+// equal birth times stream particles come first. With step > 1 only the
+// indices that are multiples of step are candidates: each segment starts
+// at its first such index, and those with none are left out.
+func (e *Effect) segments(c float64, step int64) []segment {
 	s := e.snap
 	e.frameNo++
 	e.runs = e.appendRuns(e.runs[:0], c)
@@ -93,9 +102,12 @@ func (e *Effect) segments(c float64) []segment {
 	out := e.segs[:0]
 	r := s.rate
 	k := 0
-	v0, v1 := e.visibleBursts()
+	v0, v1, first := e.visibleBursts()
 	for bi := v0; bi < v1; bi++ {
 		b := e.bursts[bi]
+		if bi == v0 {
+			b.Count = first // the cut of MaxBurstParticles
+		}
 		tb := b.Time.Seconds()
 		// stream particles born at or before the burst go first
 		for k < len(stream) {
@@ -116,6 +128,15 @@ func (e *Effect) segments(c float64) []segment {
 		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1, cache: e.burstConstants(b)})
 	}
 	out = append(out, stream[k:]...)
+	if step > 1 {
+		kept := out[:0]
+		for _, sg := range out {
+			if sg.lo = (sg.lo + step - 1) / step * step; sg.lo <= sg.hi {
+				kept = append(kept, sg)
+			}
+		}
+		out = kept
+	}
 	e.segs = out
 	e.releaseBurstCaches()
 	return out

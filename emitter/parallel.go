@@ -9,6 +9,12 @@ import (
 // the calling goroutine: splitting a small effect costs more than it saves.
 const MinParallel = 4096
 
+// MaxWorkers is the most goroutines an [Evaluator] starts, whatever it is
+// asked for: more than the machine's cores only adds goroutines and
+// buffers, and a count from configuration (render.Options.Workers) must
+// not be able to start a million of them.
+const MaxWorkers = 256
+
 // Evaluator splits the evaluation of large effects across goroutines. The
 // particles it appends are identical, in value and order, to
 // [Effect.AppendParticles]: each worker evaluates a contiguous run of
@@ -45,11 +51,12 @@ const (
 )
 
 // NewEvaluator starts an evaluator with the given number of goroutines
-// (0 or less: GOMAXPROCS).
+// (0 or less: GOMAXPROCS), clamped to MaxWorkers.
 func NewEvaluator(workers int) *Evaluator {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, MaxWorkers)
 	ev := &Evaluator{workers: workers, bufs: make([][]Particle, workers),
 		quads: make([][]Quad, workers), boards: make([][]Billboard, workers)}
 	if workers > 1 {
@@ -81,31 +88,43 @@ func (ev *Evaluator) Workers() int { return ev.workers }
 // Append appends e's particles alive at its clock to dst, as
 // e.AppendParticles(dst) would.
 func (ev *Evaluator) Append(dst []Particle, e *Effect) []Particle {
-	return split(ev, e, outParticles, dst, ev.bufs, (*frame).appendSegment)
+	return split(ev, e, 1, outParticles, dst, ev.bufs, (*frame).appendSegment)
 }
 
 // AppendQuads appends e's quads alive at its clock to dst, as
 // e.AppendQuads(dst) would, split across the workers.
 func (ev *Evaluator) AppendQuads(dst []Quad, e *Effect) []Quad {
-	return split(ev, e, outQuads, dst, ev.quads, (*frame).appendQuads)
+	return split(ev, e, 1, outQuads, dst, ev.quads, (*frame).appendQuads)
 }
 
 // AppendBillboards appends e's billboards alive at its clock to dst, as
 // e.AppendBillboards(dst) would, split across the workers.
 func (ev *Evaluator) AppendBillboards(dst []Billboard, e *Effect) []Billboard {
-	return split(ev, e, outBillboards, dst, ev.boards, (*frame).appendBillboards)
+	return ev.AppendBillboardsEvery(dst, e, 1)
 }
 
-// split evaluates e's candidates in contiguous, birth-ordered chunks: the
-// first on the calling goroutine into dst, the others on the workers into
-// their buffers bufs[w], joined in order.
-func split[T any](ev *Evaluator, e *Effect, out output, dst []T, bufs [][]T, seg func(*frame, []T, segment, int64, int64) []T) []T {
+// AppendBillboardsEvery is AppendBillboards evaluating only every n-th
+// candidate: the stream indices and the bursts' particle indices that are
+// multiples of n (n < 1 means 1), whose billboards are those
+// AppendBillboards gives, in the same order. It costs about a n-th of the
+// evaluation, so a renderer can bound its work by a budget. With n a
+// power of two, doubling n keeps half of what it kept and nothing else:
+// the set thins stably as the work grows.
+func (ev *Evaluator) AppendBillboardsEvery(dst []Billboard, e *Effect, n int64) []Billboard {
+	return split(ev, e, max(n, 1), outBillboards, dst, ev.boards, (*frame).appendBillboards)
+}
+
+// split evaluates e's candidates, every step-th, in contiguous,
+// birth-ordered chunks: the first on the calling goroutine into dst, the
+// others on the workers into their buffers bufs[w], joined in order.
+func split[T any](ev *Evaluator, e *Effect, step int64, out output, dst []T, bufs [][]T, seg func(*frame, []T, segment, int64, int64) []T) []T {
 	e.prepareCache()
 	ev.frame = e.newFrame()
-	segs := e.segments(ev.frame.c)
+	ev.frame.step = step
+	segs := e.segments(ev.frame.c, step)
 	var total int64
 	for _, sg := range segs {
-		total += sg.len()
+		total += sg.len(step)
 	}
 	if ev.workers <= 1 || total < MinParallel {
 		return appendRange(&ev.frame, dst, segs, 0, total, seg)
@@ -138,7 +157,7 @@ func (ev *Evaluator) Close() {
 func appendRange[T any](f *frame, dst []T, segs []segment, from, to int64, seg func(*frame, []T, segment, int64, int64) []T) []T {
 	var pos int64
 	for _, sg := range segs {
-		if lo, hi, ok := clipSegment(sg, &pos, from, to); ok {
+		if lo, hi, ok := clipSegment(sg, f.step, &pos, from, to); ok {
 			dst = seg(f, dst, sg, lo, hi)
 		}
 	}
@@ -146,13 +165,13 @@ func appendRange[T any](f *frame, dst []T, segs []segment, from, to int64, seg f
 }
 
 // clipSegment returns the part lo..hi of sg at candidate positions [from, to),
-// given sg starts at *pos, and advances *pos past sg.
-func clipSegment(sg segment, pos *int64, from, to int64) (lo, hi int64, ok bool) {
-	n := sg.len()
+// given sg starts at *pos and is walked with step, and advances *pos past sg.
+func clipSegment(sg segment, step int64, pos *int64, from, to int64) (lo, hi int64, ok bool) {
+	n := sg.len(step)
 	start := *pos
 	*pos += n
 	if start+n <= from || start >= to {
 		return 0, 0, false
 	}
-	return sg.lo + max(0, from-start), sg.lo + min(n, to-start) - 1, true
+	return sg.lo + max(0, from-start)*step, sg.lo + (min(n, to-start)-1)*step, true
 }

@@ -25,7 +25,7 @@ type Quad struct {
 func (e *Effect) AppendQuads(dst []Quad) []Quad {
 	e.prepareCache()
 	f := e.newFrame()
-	for _, sg := range e.segments(f.c) {
+	for _, sg := range e.segments(f.c, 1) {
 		dst = f.appendQuads(dst, sg, sg.lo, sg.hi)
 	}
 	return dst
@@ -58,13 +58,14 @@ type Billboard struct {
 func (e *Effect) AppendBillboards(dst []Billboard) []Billboard {
 	e.prepareCache()
 	f := e.newFrame()
-	for _, sg := range e.segments(f.c) {
+	for _, sg := range e.segments(f.c, 1) {
 		dst = f.appendBillboards(dst, sg, sg.lo, sg.hi)
 	}
 	return dst
 }
 
-// appendQuads evaluates the quads of candidates lo..hi of sg.
+// appendQuads evaluates the quads of candidates lo..hi of sg, every one
+// (as appendSegment).
 func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	var tmp constants
 	if sg.burst < 0 {
@@ -136,9 +137,10 @@ func (ts *turns) apply(out []Billboard) {
 // The slice grows once per segment, so the loops store in place.
 func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Billboard {
 	var tmp constants
+	step := f.step // a local: the loops store through dst
 	n := len(dst)
 	ts := turns{t: turn{0, 0, 1}, from: n}
-	dst = slices.Grow(dst, int(hi-lo+1))
+	dst = slices.Grow(dst, int((hi-lo)/step+1))
 	out := dst[:cap(dst)]
 	if f.plain(sg) {
 		if o := f.s.spec.Orientation; sg.burst < 0 && f.flat && o != VelocityParallel && o != VelocityPerpendicular {
@@ -150,7 +152,7 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 		return out[:n]
 	}
 	if sg.burst < 0 {
-		for i := lo; i <= hi; i++ {
+		for i := lo; i <= hi; i += step {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				f.billboard(out, n, &ts, c, uint32(2*i), f.birth(i), age)
 				n++
@@ -161,7 +163,7 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	}
 	b := f.e.bursts[sg.burst]
 	birth, age := b.Time.Seconds(), (f.e.clock - b.Time).Seconds()
-	for j := lo; j <= hi; j++ {
+	for j := lo; j <= hi; j += step {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
 			f.billboard(out, n, &ts, c, key, birth, age)
@@ -195,7 +197,7 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 	o := s.spec.Orientation
 	aligned := o == VelocityParallel || o == VelocityPerpendicular
 	flat, hw, hh := f.flat, 0.5*f.flatW, 0.5*f.flatH
-	x, window, rate := f.x, f.window, f.rate
+	x, window, rate, step := f.x, f.window, f.rate, f.step
 	cache, mask := f.cache, f.mask
 	burst := sg.burst >= 0
 	var (
@@ -215,7 +217,7 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 			burstFa, burstGa, burstDecay = DragFactors(k, age)
 		}
 	}
-	for i := lo; i <= hi; i++ {
+	for i := lo; i <= hi; i += step {
 		var c *constants
 		var key uint32
 		if burst {
@@ -281,9 +283,9 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 	s := f.s
 	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
 	hw, hh := 0.5*f.flatW, 0.5*f.flatH
-	x, window, rate := f.x, f.window, f.rate
+	x, window, rate, step := f.x, f.window, f.rate, f.step
 	cache, mask := f.cache, f.mask
-	for i := lo; i <= hi; i++ {
+	for i := lo; i <= hi; i += step {
 		c := f.lookup(&cache[i&mask], uint32(2*i))
 		d := x - float64(i)
 		if !(d >= 0 && d < window && d < rate*c.life) {

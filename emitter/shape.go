@@ -85,6 +85,10 @@ func boxPoint(style ShapeStyle, a, b, u, v float64) (x, y float64) {
 //   - Cylinder: the radius ratio at its top, the end the emission direction
 //     points to: the ellipse tapers linearly toward that end (0 is a
 //     teardrop-like cone), with the normal of the tapered outline.
+//
+// On the Surface the angle is drawn by arc length of the rim on screen, the
+// tapered one for a Cylinder (rimAngle); in the Volume uniform angles with
+// the radius sqrt(v) are already uniform by area.
 func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 	sp := &s.spec
 	p := sp.ShapePartial
@@ -104,6 +108,13 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 		if sp.ShapeStyle == Volume {
 			rho = math.Sqrt(v)
 		}
+	}
+	if sp.ShapeStyle == Surface {
+		half := math.Pi // the whole rim
+		if sp.Shape == Sphere {
+			half *= p
+		}
+		theta = s.rimAngle(a, b, half, u)
 	}
 	sin, cos := math.Sincos(theta)
 	x, y = rho*a*cos, rho*b*sin
@@ -146,4 +157,78 @@ func (s *Snapshot) taper(x, y, gx, gy, a, b, p float64) (tx, ty, nx, ny float64)
 		nx, ny = dx, dy
 	}
 	return tx, ty, nx, ny
+}
+
+// rimSegments is how many arcs rimAngle cuts half a rim into.
+const rimSegments = 16
+
+// cos and sin of π/rimSegments, the turn between two nodes of rimAngle.
+const rimCos, rimSin = 0.98078528040323044912618223613424, 0.19509032201612826784828486847702
+
+// rimAngle draws the angle θ of a rim point (a cos θ, b sin θ) uniformly by
+// arc length on screen over θc ± half, θc the emission direction on the
+// ellipse (sphereCentre), from u in [0, 1). The rim (the Cylinder's
+// tapered outline too) is symmetric about the emission axis, so half of
+// it, θc + [0, π], is cut into 16 arcs of equal angle; the speed |dP/dθ|
+// at their 17 ends, linear between them, gives the arc length as a
+// piecewise quadratic of θ, which is inverted exactly. A fixed number of
+// operations, written the same in shaders/src/effect.kage: deterministic,
+// and on the GPU equal to within float32 rounding. The speed's error from
+// being linear is second order: on a 3:1 rim the density is uniform within
+// 0.1%.
+func (s *Snapshot) rimAngle(a, b, half, u float64) float64 {
+	front := s.sphereCentre(a, b)
+	tapered := s.spec.Shape == Cylinder && s.spec.ShapePartial != 1 && a > 0 && b > 0
+	var speed, arc [rimSegments + 1]float64
+	sin, cos := math.Sincos(front)
+	for k := range speed {
+		speed[k] = s.rimSpeed(a, b, sin, cos, tapered)
+		sin, cos = sin*rimCos+cos*rimSin, cos*rimCos-sin*rimSin
+	}
+	for k := range rimSegments {
+		arc[k+1] = arc[k] + (speed[k]+speed[k+1])/2
+	}
+	// The arc length from θc to θc + half, then the target's signed share.
+	x := min(half/math.Pi, 1) * rimSegments
+	k := min(int(x), rimSegments-1)
+	t := x - float64(k)
+	total := arc[k] + speed[k]*t + (speed[k+1]-speed[k])*t*t/2
+	target := (2*u - 1) * total
+	m := math.Abs(target)
+	k = 0
+	for k < rimSegments-1 && arc[k+1] <= m {
+		k++
+	}
+	// Solve speed[k]·t + (speed[k+1] - speed[k])·t²/2 = m - arc[k] for t in
+	// [0, 1], in the form without cancellation.
+	r := m - arc[k]
+	t = 0
+	if d := speed[k] + math.Sqrt(max(speed[k]*speed[k]+2*(speed[k+1]-speed[k])*r, 0)); d > 0 {
+		t = min(max(2*r/d, 0), 1)
+	}
+	d := (float64(k) + t) * (math.Pi / rimSegments)
+	if target < 0 {
+		d = -d
+	}
+	return front + d
+}
+
+// rimSpeed is |dP/dθ| of the rim point at the angle whose sine and cosine
+// are given: of (a cos θ, b sin θ), or of its taper (taper) for a tapered
+// Cylinder.
+func (s *Snapshot) rimSpeed(a, b, sin, cos float64, tapered bool) float64 {
+	dx, dy := -a*sin, b*cos
+	if !tapered {
+		return math.Sqrt(dx*dx + dy*dy)
+	}
+	x, y := a*cos, b*sin
+	ax, ay := s.dirX, s.dirY
+	px, py := -ay, ax
+	along, across := x*ax+y*ay, x*px+y*py
+	dalong, dacross := dx*ax+dy*ay, dx*px+dy*py
+	ext := math.Abs(a*ax) + math.Abs(b*ay)
+	p := s.spec.ShapePartial
+	sc := 1 + (p-1)*(along/ext+1)/2
+	w := dacross*sc + across*(p-1)/(2*ext)*dalong
+	return math.Sqrt(dalong*dalong + w*w)
 }

@@ -354,8 +354,10 @@ func TestShapeDiscPartial(t *testing.T) {
 }
 
 // TestShapeSpherePartial: a Sphere's ShapePartial is the fraction of the
-// turn: an arc centred on the emission direction, uniform in the ellipse's
-// parametric angle. 0.5 is the half facing the direction, 0 the pole point.
+// turn: an arc centred on the emission direction, of the ellipse's
+// parametric angle, sampled by arc length on the Surface (uniform angles
+// with the area's radius in the Volume). 0.5 is the half facing the
+// direction, 0 the pole point.
 func TestShapeSpherePartial(t *testing.T) {
 	const w, h = 200.0, 100.0
 	a, b := w/2, h/2
@@ -393,8 +395,12 @@ func TestShapeSpherePartial(t *testing.T) {
 					}
 				}
 				n := len(ps)
-				if f := float64(inner) / float64(n); !coreWithin(f, 0.5, shapeSE(0.5, n)) {
-					t.Errorf("Sphere partial %v %v: %.4f within half the arc, want 0.5", p, c.dir, f)
+				want := 0.5 // of the angle, in the Volume
+				if c.style == Surface {
+					want = rimLength(a, b, c.cx-half/2, c.cx+half/2) / rimLength(a, b, c.cx-half, c.cx+half)
+				}
+				if f := float64(inner) / float64(n); !coreWithin(f, want, shapeSE(want, n)) {
+					t.Errorf("Sphere partial %v %v: %.4f within half the arc, want %.4f", p, c.dir, f, want)
 				}
 				if f := float64(pos) / float64(n); !coreWithin(f, 0.5, shapeSE(0.5, n)) {
 					t.Errorf("Sphere partial %v %v: %.4f on one side, want 0.5 (centred)", p, c.dir, f)
@@ -632,5 +638,172 @@ func TestShapeSpread(t *testing.T) {
 	}
 	if x := coreChiSquare(sectors[:]); x > chi2Crit15 {
 		t.Errorf("SpreadAngle 180: chi-square over 16 sectors %.2f > %.2f (%v)", x, chi2Crit15, sectors)
+	}
+}
+
+// rimPoint is the point of a rim at angle θ: of the ellipse a × b, or of
+// its taper to ratio p at the front for emission direction (dx, dy) (the
+// Cylinder's outline, taper's change of coordinates), p = 1 for none.
+func rimPoint(a, b, p, dx, dy, th float64) (x, y float64) {
+	x, y = a*math.Cos(th), b*math.Sin(th)
+	if p == 1 {
+		return x, y
+	}
+	px, py := -dy, dx
+	along, across := x*dx+y*dy, x*px+y*py
+	ext := math.Abs(a*dx) + math.Abs(b*dy)
+	across *= 1 + (p-1)*(along/ext+1)/2
+	return along*dx + across*px, along*dy + across*py
+}
+
+// rimCDF is the arc length of a rim (rimPoint) from angle from, at n + 1
+// equally spaced angles up to to, summed over chords: a reference computed
+// independently of rimAngle's nodes.
+type rimCDF struct {
+	from, to float64
+	cum      []float64
+}
+
+func newRimCDF(a, b, p, dx, dy, from, to float64) rimCDF {
+	const n = 1 << 16
+	c := rimCDF{from, to, make([]float64, n+1)}
+	x0, y0 := rimPoint(a, b, p, dx, dy, from)
+	for i := 1; i <= n; i++ {
+		x, y := rimPoint(a, b, p, dx, dy, from+(to-from)*float64(i)/n)
+		c.cum[i] = c.cum[i-1] + math.Hypot(x-x0, y-y0)
+		x0, y0 = x, y
+	}
+	return c
+}
+
+// fraction is the share of the rim's length before angle th.
+func (c rimCDF) fraction(th float64) float64 {
+	n := len(c.cum) - 1
+	x := (th - c.from) / (c.to - c.from) * float64(n)
+	i := min(max(int(x), 0), n-1)
+	l := c.cum[i] + (c.cum[i+1]-c.cum[i])*(x-float64(i))
+	return l / c.cum[n]
+}
+
+// rimReference returns what a Surface rim of s on semi-axes a × b is: its
+// taper ratio (1 for none), the half-width and centre of its arc of angles,
+// and the chord reference of its length over that arc.
+func rimReference(s *Snapshot, a, b float64) (taper, half, front float64, cdf rimCDF) {
+	taper, half = 1, math.Pi
+	switch s.spec.Shape {
+	case Cylinder:
+		taper = s.spec.ShapePartial
+	case Sphere:
+		half *= s.spec.ShapePartial
+	}
+	front = s.sphereCentre(a, b)
+	return taper, half, front, newRimCDF(a, b, taper, s.dirX, s.dirY, front-half, front+half)
+}
+
+// rimLength is the arc length of the ellipse a × b from angle from to to.
+func rimLength(a, b, from, to float64) float64 {
+	c := newRimCDF(a, b, 1, 0, -1, from, to)
+	return c.cum[len(c.cum)-1]
+}
+
+// TestShapeRimByArcLength: Surface points of the ellipse shapes are
+// uniform by arc length on screen: 8 arcs of equal length of a 300 × 100
+// px rim hold equal shares of 3,000 particles (the case, which
+// angle-uniform sampling failed with 290 to 489 per arc), and so do the
+// arcs of a Sphere's partial rim, a tapered Cylinder's outline and a
+// flat rim.
+func TestShapeRimByArcLength(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		shape   Shape
+		partial float64
+		dir     NormalID
+		w, h    float64
+		n       int
+	}{
+		{"Disc 300 x 100", Disc, 1, Top, 300, 100, 3000},
+		{"Cylinder 300 x 100", Cylinder, 1, Top, 300, 100, 3000},
+		{"Sphere 300 x 100", Sphere, 1, Right, 300, 100, 3000},
+		{"Disc 1000 x 50", Disc, 0.4, Left, 1000, 50, 20000},
+		{"Sphere arc 0.3 of 100 x 400", Sphere, 0.3, Bottom, 100, 400, 20000},
+		{"Cylinder cone 200 x 120", Cylinder, 0, Right, 200, 120, 20000},
+		{"Cylinder taper 0.5, 300 x 100", Cylinder, 0.5, Top, 300, 100, 20000},
+		{"Disc flat 300 x 0", Disc, 1, Top, 300, 0, 20000},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := coreSnapshot(t, func(sp *Spec) {
+				sp.Shape, sp.ShapePartial, sp.ShapeStyle, sp.EmissionSize, sp.EmissionDirection = c.shape, c.partial, Surface, Vector2{1, 1}, c.dir
+			})
+			a, b := c.w/2, c.h/2
+			taper, half, front, cdf := rimReference(s, a, b)
+			const arcs = 8
+			counts := make([]int, arcs)
+			for _, q := range shapeSpawn(s, c.n, c.w, c.h) {
+				f := 0.0
+				if b == 0 {
+					// A flat rim is the segment |x| <= a run over twice:
+					// equal lengths are equal spans of x.
+					f = (q.x + a) / (2 * a)
+				} else {
+					// The point's angle: undo the taper across the axis.
+					x, y := q.x, q.y
+					if taper != 1 {
+						px, py := -s.dirY, s.dirX
+						along, across := x*s.dirX+y*s.dirY, x*px+y*py
+						ext := math.Abs(a*s.dirX) + math.Abs(b*s.dirY)
+						if sc := 1 + (taper-1)*(along/ext+1)/2; sc > 1e-9 {
+							across /= sc
+						}
+						x, y = along*s.dirX+across*px, along*s.dirY+across*py
+					}
+					d := math.Remainder(math.Atan2(y/b, x/a)-(front-half), 2*math.Pi)
+					if d < 0 {
+						d += 2 * math.Pi
+					}
+					f = cdf.fraction(front - half + d)
+				}
+				counts[min(max(int(f*arcs), 0), arcs-1)]++
+			}
+			// chi-square, 7 degrees of freedom, p = 0.001
+			if x2 := coreChiSquare(counts); x2 > 24.32 {
+				t.Errorf("arcs of equal length hold %v of %d (chi-square %.1f > 24.3)", counts, c.n, x2)
+			}
+		})
+	}
+}
+
+// TestRimAngleAccuracy: rimAngle's arc-length fraction at u is u within
+// 0.2% of the rim's length, for rims from a circle to 20:1, tapered ones
+// and a Sphere's arc, against the chord reference.
+func TestRimAngleAccuracy(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		shape  Shape
+		p      float64
+		a, b   float64
+		tolPct float64
+	}{
+		{"circle", Disc, 1, 100, 100, 0.001},
+		{"3:1", Disc, 1, 150, 50, 0.08},
+		{"20:1", Disc, 1, 400, 20, 0.2},
+		{"cone", Cylinder, 0, 100, 60, 0.2},
+		{"taper 0.5", Cylinder, 0.5, 150, 50, 0.2},
+		{"sphere arc 0.7", Sphere, 0.7, 150, 50, 0.2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := coreSnapshot(t, func(sp *Spec) {
+				sp.Shape, sp.ShapePartial, sp.ShapeStyle, sp.EmissionSize = c.shape, c.p, Surface, Vector2{1, 1}
+			})
+			_, half, _, cdf := rimReference(s, c.a, c.b)
+			worst := 0.0
+			for i := 0; i <= 1000; i++ {
+				u := float64(i) / 1000 * (1 - 1e-12)
+				worst = max(worst, math.Abs(cdf.fraction(s.rimAngle(c.a, c.b, half, u))-u))
+			}
+			t.Logf("worst %.4f%%", 100*worst)
+			if worst*100 > c.tolPct {
+				t.Errorf("arc-length fraction off by up to %.3g%% of the rim, want <= %v%%", 100*worst, c.tolPct)
+			}
+		})
 	}
 }

@@ -1,6 +1,8 @@
 package emitter_test
 
 import (
+	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -36,7 +38,9 @@ func TestStateRoundTrip(t *testing.T) {
 	}
 	run(a, 0, &first)
 	b := newEffect(t, s, nil)
-	b.Restore(saved)
+	if err := b.Restore(saved); err != nil {
+		t.Fatal(err)
+	}
 	if !reflect.DeepEqual(b.State(), saved) {
 		t.Fatal("Restore(State()) does not give back the same state")
 	}
@@ -52,5 +56,89 @@ func TestStateRoundTrip(t *testing.T) {
 	// The saved state is a copy: playing on did not change it.
 	if saved.Clock != tps {
 		t.Fatalf("saved clock moved to %d", saved.Clock)
+	}
+}
+
+// TestRestoreRefusesForgedStates: a State no effect of the snapshot could
+// be in is refused with the field at fault, and the effect is left as it
+// was: no panic, no allocation from a forged count.
+func TestRestoreRefusesForgedStates(t *testing.T) {
+	s := busySpec() // MaxParticles 500
+	e := newEffect(t, s, &emitter.EffectOptions{MaxBursts: 8})
+	e.Play()
+	e.SetTime(1)
+	e.Emit(30)
+	e.SetEnabled(false)
+	e.SetHost(3, 4, 5)
+	e.SetTime(1.5)
+	good := e.State()
+	for _, c := range []struct {
+		name, field string
+		edit        func(*emitter.State)
+	}{
+		{"negative count", "Bursts[0].Count", func(s *emitter.State) { s.Bursts[0].Count = -3 }},
+		{"zero count", "Bursts[0].Count", func(s *emitter.State) { s.Bursts[0].Count = 0 }},
+		{"count 1<<40", "Bursts[0].Count", func(s *emitter.State) { s.Bursts[0].Count = 1 << 40 }},
+		{"count past MaxParticles", "Bursts[0].Count", func(s *emitter.State) { s.Bursts[0].Count = 501 }},
+		{"negative burst time", "Bursts[0].Time", func(s *emitter.State) { s.Bursts[0].Time = -1 }},
+		{"index not yet given", "Bursts[0].Index", func(s *emitter.State) { s.Bursts[0].Index = s.NextBurst }},
+		{"two bursts of one index", "Bursts", func(s *emitter.State) { s.Bursts = append(s.Bursts, s.Bursts[0]) }},
+		{"more than MaxBursts", "Bursts", func(s *emitter.State) {
+			s.Bursts = nil
+			for i := range 9 {
+				s.Bursts = append(s.Bursts, emitter.Burst{Time: 0, Count: 1, Index: uint32(i)})
+			}
+			s.NextBurst = 9
+		}},
+		{"negative clock", "Clock", func(s *emitter.State) { s.Clock = -5 }},
+		{"reach behind clock", "Reach", func(s *emitter.State) { s.Reach = s.Clock - 1 }},
+		{"negative toggle", "Toggles[0].At", func(s *emitter.State) { s.Toggles[0].At = -1 }},
+		{"two toggles at a clock", "Toggles[1].At", func(s *emitter.State) {
+			s.Toggles = append(s.Toggles, emitter.Toggle{At: s.Toggles[0].At, On: true})
+		}},
+		{"toggle that changes nothing", "Toggles[0].On", func(s *emitter.State) { s.Toggles[0].On = s.EnabledAtStart }},
+		{"NaN host", "Track[0]", func(s *emitter.State) { s.Track[0].X = math.NaN() }},
+		{"host at 1e308", "Track[0]", func(s *emitter.State) { s.Track[0].Y = 1e308 }},
+		{"infinite rotation", "Track[0]", func(s *emitter.State) { s.Track[0].Rotation = math.Inf(-1) }},
+		{"negative sample clock", "Track[0].Clock", func(s *emitter.State) { s.Track[0].Clock = -1 }},
+		{"two samples at a clock", "Track[1].Clock", func(s *emitter.State) { s.Track = append(s.Track, s.Track[0]) }},
+		{"a track past MaxTrackSamples", "Track", func(s *emitter.State) {
+			s.Track = make([]emitter.TrackSample, emitter.MaxTrackSamples)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := e.State()
+			c.edit(&st)
+			err := e.Restore(st)
+			var ps emitter.Problems
+			if !errors.As(err, &ps) || len(ps) == 0 || ps[0].Field != c.field {
+				t.Fatalf("Restore: %v, want a problem with %s", err, c.field)
+			}
+			if !reflect.DeepEqual(e.State(), good) {
+				t.Fatal("a refused Restore changed the effect")
+			}
+		})
+	}
+	// Out of order is sorted, not refused.
+	st := e.State()
+	st.Bursts = append(st.Bursts, emitter.Burst{Time: 0, Count: 4, Index: st.NextBurst})
+	st.NextBurst++
+	st.Track = append(st.Track, emitter.TrackSample{Clock: 1})
+	if err := e.Restore(st); err != nil {
+		t.Fatal(err)
+	}
+	got := e.State()
+	if got.Bursts[0].Time != 0 || got.Track[0].Clock != 1 || len(got.Track) != len(good.Track)+1 {
+		t.Fatalf("out-of-order state restored as %+v", got)
+	}
+	// A flood of bad entries lists a bounded number of problems.
+	st = good
+	st.Track = make([]emitter.TrackSample, 10000)
+	for i := range st.Track {
+		st.Track[i] = emitter.TrackSample{Clock: emitter.Ticks(i), X: math.NaN()}
+	}
+	var ps emitter.Problems
+	if err := e.Restore(st); !errors.As(err, &ps) || len(ps) > 21 {
+		t.Fatalf("%d problems listed for a flood of bad samples", len(ps))
 	}
 }

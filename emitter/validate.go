@@ -18,8 +18,10 @@ const (
 	MaxFlipbookFramerate = 1e4
 	// MaxFlipbookResolution is the largest FlipbookResolution, in pixels.
 	MaxFlipbookResolution = 16384
-	// MaxMagnitude bounds speeds, accelerations, angles, sizes and scales:
-	// beyond is garbage.
+	// MaxMagnitude bounds speeds, accelerations, sizes and the other
+	// unbounded spec numbers, and an effect's host: its size, position and
+	// rotation. Beyond it a value is garbage, and differences and products
+	// of such values would overflow to Inf and NaN.
 	MaxMagnitude = 1e9
 	// MaxNameBytes is the longest Name, in bytes: Roblox's names are at
 	// most 100 characters, which fit whatever the script.

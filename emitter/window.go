@@ -116,8 +116,14 @@ type Window struct {
 	// Bursts are the bursts that can show particles at Clock (born at or
 	// before it, less than Lifetime.Max ago), oldest first, and Later the
 	// bursts kept after them (born after Clock: recorded before a rewind).
-	// Both view the effect's list and are valid until it changes.
+	// Both view the effect's list and are valid until it changes. Bursts
+	// hold at most MaxBurstParticles particles together: past it the
+	// newest bursts are kept, the oldest of them (Bursts[0]) shows only its
+	// first FirstCount particles, and older ones are left out.
 	Bursts, Later []Burst
+	// FirstCount is how many particles of Bursts[0] can show: its Count
+	// unless MaxBurstParticles cuts it (0 without bursts).
+	FirstCount int
 	// Host is the effect's [HostScale].
 	Host HostScale
 }
@@ -129,10 +135,29 @@ func (e *Effect) Window(w *Window) {
 	w.Clock = e.clock
 	w.X = c * e.snap.rate
 	w.Runs = e.appendRuns(w.Runs[:0], c)
-	v0, v1 := e.visibleBursts()
+	v0, v1, first := e.visibleBursts()
 	n := len(e.bursts)
 	w.Bursts, w.Later = e.bursts[v0:v1:v1], e.bursts[v1:n:n]
+	w.FirstCount = first
 	w.Host = e.hostScale()
+}
+
+// Candidates returns the number of candidates an evaluation of the window
+// walks: its stream runs' indices and its bursts' particles (Bursts[0]
+// counted by FirstCount).
+func (w *Window) Candidates() int64 {
+	var n int64
+	for _, r := range w.Runs {
+		n += r.Len()
+	}
+	for i, b := range w.Bursts {
+		if i == 0 {
+			n += int64(w.FirstCount)
+		} else {
+			n += int64(b.Count)
+		}
+	}
+	return n
 }
 
 // HostScale returns the effect's host scales.
@@ -202,16 +227,23 @@ func streamRun(r, x, w, on, off float64) (lo, hi int64, ok bool) {
 
 // visibleBursts returns the range [v0, v1) of the kept bursts (sorted by
 // time) that can show particles at the clock: born at or before it, less
-// than Lifetime.Max ago.
-func (e *Effect) visibleBursts() (v0, v1 int) {
+// than Lifetime.Max ago, newest first until MaxBurstParticles are taken;
+// first is how many particles of bursts[v0] that leaves it. The cut is a
+// function of the burst list and the clock alone, so it is the same at
+// every frame rate and under rewind, and a burst's share only shrinks as
+// the clock moves on (newer bursts outlive it).
+func (e *Effect) visibleBursts() (v0, v1, first int) {
 	c, life := e.clock, e.snap.lifeMax
 	v1 = len(e.bursts)
 	for v1 > 0 && e.bursts[v1-1].Time > c {
 		v1--
 	}
 	v0 = v1
-	for v0 > 0 && (c-e.bursts[v0-1].Time).Seconds() < life {
+	room := MaxBurstParticles
+	for v0 > 0 && room > 0 && (c-e.bursts[v0-1].Time).Seconds() < life {
 		v0--
+		first = min(e.bursts[v0].Count, room)
+		room -= first
 	}
-	return v0, v1
+	return v0, v1, first
 }

@@ -68,5 +68,11 @@
 // per-particle work. When the visible effects hold more live
 // particles than the budget, particle k is kept when its roll on the
 // thinning channel (internal/channel's Thin) is below the kept fraction:
-// stable from frame to frame and under rewind.
+// stable from frame to frame and under rewind. The work is bounded too:
+// when the visible batched effects hold more than WorkPerBudget × Budget
+// candidates (64,000 with the default budget), each evaluates only the
+// candidates whose index (stream index, or index in its burst) is a
+// multiple of n, the smallest power of two that brings them within it,
+// before the thinning; doubling n keeps half of what it kept, so the
+// choice is as stable.
 package render

@@ -380,10 +380,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if len(w.Runs) == 1 {
 		lo, ns = w.Runs[0].First, w.Runs[0].Len()
 	}
-	cand := ns
-	for _, bu := range w.Bursts {
-		cand += int64(bu.Count)
-	}
+	cand := w.Candidates()
 	if cand > MaxGPUParticles {
 		return fallback()
 	}

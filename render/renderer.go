@@ -21,6 +21,14 @@ import (
 // cap on live particles.
 const DefaultBudget = 16000
 
+// WorkPerBudget bounds the batched path's evaluation: it walks at most
+// WorkPerBudget × Budget candidates per frame (64,000 with DefaultBudget).
+// When the visible batched effects hold more, each evaluates only every
+// n-th candidate (emitter.Evaluator.AppendBillboardsEvery), n the smallest
+// power of two that brings them within it, before the budget thins what is
+// left: the work is bounded, not only what is drawn.
+const WorkPerBudget = 4
+
 // DefaultPageSize is the edge in pixels of an atlas page of a zero Options.
 const DefaultPageSize = 2048
 
@@ -29,7 +37,8 @@ const DefaultPageSize = 2048
 type Options struct {
 	// Budget is the most particles drawn per frame over all effects (0
 	// means DefaultBudget, a negative value no limit). Past it, particles
-	// are thinned deterministically.
+	// are thinned deterministically, and the evaluation is bounded by
+	// WorkPerBudget × Budget candidates.
 	Budget int
 	// PageSize is the edge of an atlas page in pixels (0 means
 	// DefaultPageSize). A texture and strip too large for one get a page of
@@ -40,7 +49,8 @@ type Options struct {
 	Cost CostModel
 	// Workers is how many goroutines evaluate a large effect's particles
 	// on the batched path (0 means GOMAXPROCS, 1 evaluates on the calling
-	// goroutine). Results are identical whatever the count; effects below
+	// goroutine), at most emitter.MaxWorkers (256; more is clamped).
+	// Results are identical whatever the count; effects below
 	// emitter.MinParallel candidates are never split.
 	Workers int
 }
@@ -72,14 +82,19 @@ type Stats struct {
 	// Quads the quads submitted, glow layers included.
 	Particles, Quads int
 	// Live is the live particle count of the visible effects, before
-	// thinning.
+	// thinning: of the candidates evaluated, every Every-th when the
+	// evaluation was bounded (about Live × Every were alive).
 	Live int
+	// Every is 1, or n when the batched path evaluated only every n-th
+	// candidate to stay within WorkPerBudget × Budget.
+	Every int
 	// Effects is the number of effects evaluated (not culled), Culled the
 	// number whose bounds missed the target.
 	Effects, Culled int
 	// DrawCalls is the number of DrawTrianglesShader32 calls.
 	DrawCalls int
-	// Thinned is the fraction of live particles the budget dropped.
+	// Thinned is the fraction of live particles the budget dropped
+	// (estimated as 1 - Particles / (Live × Every)).
 	Thinned float64
 	// Pages is the number of atlas pages and Kinds the number of data
 	// rows (distinct snapshot, texture and strip combinations) so far.
@@ -119,6 +134,8 @@ type Renderer struct {
 
 	boards  []emitter.Billboard // the batched effects' particles
 	eval    *emitter.Evaluator  // splits large effects across goroutines
+	batch   []batched           // this frame's batched effects, to evaluate
+	win     emitter.Window      // scratch: a batched effect's window
 	vis     []visible
 	runs    []run
 	verts   []ebiten.Vertex
@@ -169,6 +186,13 @@ type kind struct {
 	layers int // glow layers drawn, core included
 	growth [emitter.MaxGlowLayers]float64
 	factor [emitter.MaxGlowLayers]float32
+}
+
+// batched is an effect the batched path evaluates this frame, with its
+// visible entry to fill.
+type batched struct {
+	e *emitter.Effect
+	v visible
 }
 
 // visible is an effect that passed culling this frame.
@@ -314,11 +338,13 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	vr := r.sceneView(view)
 	r.boards = r.boards[:0]
 	r.vis = r.vis[:0]
+	r.batch = r.batch[:0]
 	clear(r.paths) // drop last frame's effects: the storage past len stays nil
 	r.paths = r.paths[:0]
 	clear(r.pathIndex)
 	r.indexed = false
 	r.gpu.beginFrame()
+	var candidates int64 // the batched effects' candidates
 	for i := range items {
 		it := &items[i]
 		e := it.Effect
@@ -345,18 +371,31 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 			continue
 		}
 		r.stats.Batched++
-		r.paths = append(r.paths, effectPath{e, PathBatched})
-		lo := len(r.boards)
-		r.boards = r.eval.AppendBillboards(r.boards, e)
 		r.stats.Effects++
+		r.paths = append(r.paths, effectPath{e, PathBatched})
+		if r.budget >= 0 {
+			e.Window(&r.win)
+			candidates += r.win.Candidates()
+		}
+		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy}})
+	}
+	every := evalEvery(candidates, r.budget)
+	for i := range r.batch {
+		b := &r.batch[i]
+		lo := len(r.boards)
+		r.boards = r.eval.AppendBillboardsEvery(r.boards, b.e, every)
 		if len(r.boards) > lo {
-			r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: lo, hi: len(r.boards)})
+			b.v.lo, b.v.hi = lo, len(r.boards)
+			r.vis = append(r.vis, b.v)
 		}
 	}
-	r.stats.Live = len(r.boards)
-	if keep := keepFraction(len(r.boards), r.budget); keep < 1 {
-		r.boards = thin(r.boards, r.vis, keep)
-		r.stats.Thinned = 1 - float64(len(r.boards))/float64(r.stats.Live)
+	clear(r.batch) // drop the effects: the storage stays
+	r.stats.Live, r.stats.Every = len(r.boards), int(every)
+	if keep := keepFraction(len(r.boards), r.budget); r.stats.Live > 0 && (keep < 1 || every > 1) {
+		if keep < 1 {
+			r.boards = thin(r.boards, r.vis, keep)
+		}
+		r.stats.Thinned = 1 - float64(len(r.boards))/(float64(r.stats.Live)*float64(every))
 	}
 	r.stats.Particles = len(r.boards)
 	sortVisible(r.vis)
@@ -367,6 +406,21 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 // the view; an effect out of view is culled.
 func inView(b emitter.Rect, ox, oy float64, view emitter.Rect) bool {
 	return b.Translate(ox, oy).Overlaps(view)
+}
+
+// evalEvery returns the n of the batched path's every-n-th evaluation: 1
+// within WorkPerBudget × budget candidates (or without a budget), else the
+// smallest power of two that brings them within it.
+func evalEvery(candidates int64, budget int) int64 {
+	if budget < 0 {
+		return 1
+	}
+	limit := max(int64(WorkPerBudget)*int64(budget), 1)
+	n := int64(1)
+	for candidates > n*limit {
+		n *= 2
+	}
+	return n
 }
 
 // keepFraction is the fraction of live particles the budget keeps: 1 when

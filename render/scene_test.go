@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -116,6 +117,72 @@ func TestBudgetThinning(t *testing.T) {
 	r.collect(view, items)
 	if st := r.Stats(); st.Particles != st.Live || st.Thinned != 0 {
 		t.Errorf("unlimited: %+v", st)
+	}
+}
+
+// TestBudgetBoundsWork: visible effects holding far more candidates than
+// WorkPerBudget × Budget evaluate every n-th, n the smallest power of two
+// that brings them within it, then thin to the budget: the evaluation is
+// bounded, and the same particles show at the same clock.
+func TestBudgetBoundsWork(t *testing.T) {
+	for _, c := range []struct {
+		candidates   int64
+		budget, want int
+	}{{4000, 1000, 1}, {4001, 1000, 2}, {500_000, 1000, 128}, {1 << 40, -1, 1}, {1 << 40, DefaultBudget, 1 << 25}} {
+		if got := evalEvery(c.candidates, c.budget); got != int64(c.want) {
+			t.Errorf("evalEvery(%d, %d) = %d, want %d", c.candidates, c.budget, got, c.want)
+		}
+	}
+	const mp = 100_000
+	e := effectOf(t, 64, 64, 0, 0, func(sp *emitter.Spec) {
+		steady(mp)(sp)
+		sp.Enabled = false
+		sp.Lifetime = emitter.Constant(10)
+	})
+	e.Play()
+	for i := range 5 { // 500,000 candidates
+		e.SetTime(0.1 * float64(i))
+		e.Emit(mp)
+	}
+	r := newRenderer(t, &Options{Budget: 1000})
+	view := image.Rect(-100, -100, 100, 100)
+	items := []Item{{Effect: e, Path: PathBatched}}
+	kept := func(at float64) map[uint32]bool {
+		e.SetTime(at)
+		r.collect(view, items)
+		m := map[uint32]bool{}
+		for _, q := range r.boards {
+			if j := (q.Key - 1) / 2 % mp; j%uint32(r.Stats().Every) != 0 {
+				t.Fatalf("at %v s: particle %d of its burst drawn, not a multiple of %d", at, j, r.Stats().Every)
+			}
+			m[q.Key] = true
+		}
+		return m
+	}
+	k1 := kept(1)
+	// Every 128th of each burst's 100,000 particles: 782 of each, all alive.
+	st := r.Stats()
+	if st.Every != 128 || st.Live != 5*782 || st.Live > WorkPerBudget*1000 {
+		t.Fatalf("stats %+v: want every 128th of 500,000 candidates, 3,910 evaluated", st)
+	}
+	frac := 1000.0 / float64(st.Live)
+	if sd := math.Sqrt(frac * (1 - frac) / float64(st.Live)); math.Abs(float64(st.Particles)/float64(st.Live)-frac) > 4*sd {
+		t.Errorf("drew %d of %d evaluated, want about 1000", st.Particles, st.Live)
+	}
+	if want := 1 - float64(st.Particles)/(float64(st.Live)*128); math.Abs(st.Thinned-want) > 1e-12 {
+		t.Errorf("Thinned %v, want %v", st.Thinned, want)
+	}
+	kept(0.25) // three bursts: 300,000 candidates, every 128th too
+	if r.Stats().Every != 128 {
+		t.Errorf("at 0.25 s every %d, want 128", r.Stats().Every)
+	}
+	if k := kept(1); !reflect.DeepEqual(k, k1) {
+		t.Fatalf("after a rewind and back, %d particles drawn, %d before, or other ones", len(k), len(k1))
+	}
+	r.SetBudget(-1) // no budget: every candidate
+	kept(1)
+	if st := r.Stats(); st.Every != 1 || st.Live != 500_000 {
+		t.Fatalf("without a budget: %+v", st)
 	}
 }
 

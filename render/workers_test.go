@@ -34,4 +34,8 @@ func TestWorkersGiveIdenticalQuads(t *testing.T) {
 	if _, err := New(&Options{Workers: -1}); err == nil {
 		t.Fatal("negative Workers accepted")
 	}
+	// A count from configuration is clamped, not a million goroutines.
+	if r := newRenderer(t, &Options{Workers: 1_000_000}); r.eval.Workers() != emitter.MaxWorkers {
+		t.Fatalf("Workers 1,000,000 gave %d goroutines, want the clamp %d", r.eval.Workers(), emitter.MaxWorkers)
+	}
 }

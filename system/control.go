@@ -14,19 +14,25 @@ import (
 
 // Emit fires a burst of n particles at the effect's clock. A paused effect
 // is first restarted and played, as emitter.Effect.Emit does: clock 0, no
-// history, a new seed with RandomSeed.
+// history, a new seed with RandomSeed. When the effect already kept its
+// MaxBursts, the burst recorded first is dropped and a [BurstsDropped]
+// event is published.
 func Emit(w donburi.World, e donburi.Entity, n int) bool {
 	c, ok := begin(w, e)
 	if !ok {
 		return false
 	}
+	before := c.eff().DroppedBursts()
 	if c.eff().Playing() {
 		c.eff().Emit(n)
-		return true
+	} else {
+		c.d.Timeline.NewRun(c.eff().State())
+		c.eff().Emit(n)
+		c.commit()
 	}
-	c.d.Timeline.NewRun(c.eff().State())
-	c.eff().Emit(n)
-	c.commit()
+	if total := c.eff().DroppedBursts(); total > before {
+		BurstsDroppedEvent.Publish(w, BurstsDropped{Entity: e, Name: c.d.Name, Dropped: total - before, Total: total})
+	}
 	return true
 }
 
@@ -167,7 +173,9 @@ func dropFuture(e *emitter.Effect) {
 	st.Toggles, t = upTo(st.Toggles, st.Clock, func(x emitter.Toggle) emitter.Ticks { return x.At })
 	st.Track, s = upTo(st.Track, st.Clock, func(x emitter.TrackSample) emitter.Ticks { return x.Clock })
 	if b || t || s {
-		e.Restore(st)
+		// The effect's own state less its future: valid, so Restore cannot
+		// refuse it (and would leave the effect as it is if it did).
+		_ = e.Restore(st)
 	}
 }
 

@@ -64,6 +64,10 @@
 // [EffectDoneEvent] (deliver it with events.ProcessAllEvents). An effect
 // whose stream stays enabled, or one not marked one-shot, never retires.
 //
+// An [Emit] that makes an effect drop older bursts, because it already kept
+// its MaxBursts, publishes a [BurstsDropped] event on [BurstsDroppedEvent]
+// (emitter.Effect.DroppedBursts counts them too).
+//
 // The package imports donburi but not Ebitengine; its draw function lives
 // in package system/layerdraw.
 package system

@@ -44,6 +44,24 @@ type EffectDone struct {
 // (or EffectDoneEvent.ProcessEvents).
 var EffectDoneEvent = events.NewEventType[EffectDone]()
 
+// BurstsDropped is the event [Emit] publishes when the burst it added made
+// the effect drop older ones: it already kept its MaxBursts
+// (emitter.EffectOptions.MaxBursts, emitter.Effect.DroppedBursts), so bursts
+// that could still show are gone.
+type BurstsDropped struct {
+	// Entity is the effect entity.
+	Entity donburi.Entity
+	// Name is the effect's name (empty if it had none).
+	Name string
+	// Dropped is how many bursts this Emit dropped, and Total how many the
+	// effect has dropped since it was made.
+	Dropped, Total uint64
+}
+
+// BurstsDroppedEvent carries [BurstsDropped] events, delivered like
+// EffectDoneEvent's.
+var BurstsDroppedEvent = events.NewEventType[BurstsDropped]()
+
 var pendingQuery = donburi.NewQuery(filter.Contains(component.Effect, component.Pending))
 
 // Scheduler advances a world's effects: one shared world clock moved by a

@@ -267,6 +267,36 @@ func TestOneShot(t *testing.T) {
 	}
 }
 
+// TestBurstsDroppedEvent: an Emit past the effect's MaxBursts publishes
+// BurstsDropped with the count; the Emits within it publish nothing.
+func TestBurstsDroppedEvent(t *testing.T) {
+	w := donburi.NewWorld()
+	var got []BurstsDropped
+	BurstsDroppedEvent.Subscribe(w, func(_ donburi.World, ev BurstsDropped) { got = append(got, ev) })
+	sp := burstSpec()
+	sp.Lifetime = emitter.Constant(100) // every burst can still show
+	fx := newEffect(t, w, sp, component.SpawnOptions{Name: "fx", Play: true})
+	s := NewScheduler(nil)
+	for range emitter.DefaultMaxBursts {
+		Emit(w, fx, 1)
+		s.UpdateWorld(w)
+	}
+	BurstsDroppedEvent.ProcessEvents(w)
+	if len(got) != 0 {
+		t.Fatalf("events within MaxBursts: %v", got)
+	}
+	Emit(w, fx, 1)
+	Emit(w, fx, 1)
+	BurstsDroppedEvent.ProcessEvents(w)
+	want := []BurstsDropped{{Entity: fx, Name: "fx", Dropped: 1, Total: 1}, {Entity: fx, Name: "fx", Dropped: 1, Total: 2}}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("events %v, want %v", got, want)
+	}
+	if n := effectOf(t, w, fx).DroppedBursts(); n != 2 {
+		t.Fatalf("DroppedBursts %d, want 2", n)
+	}
+}
+
 func TestFind(t *testing.T) {
 	w := donburi.NewWorld()
 	if _, ok := Find(w, "fire"); ok {

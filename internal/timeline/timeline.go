@@ -231,7 +231,9 @@ func (t *Timeline) SwitchRun(e *emitter.Effect, run uint32) {
 	t.run = run
 	for _, s := range t.saved {
 		if s.run == run {
-			e.Restore(s.state)
+			if e.Restore(s.state) != nil {
+				e.Clear() // not a state of this effect's snapshot any more
+			}
 			return
 		}
 	}
