@@ -262,6 +262,7 @@ func TestParseDefaults(t *testing.T) {
 		{"whole-float.yaml", "MaxParticles: 2e2\n", func(s *emitter.Spec) { s.MaxParticles = 200 }},
 		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *emitter.Spec) { s.Speed, s.Rate = emitter.Constant(3), 3 }},
 		{"bom.yaml", "\ufeffRate: 2\n", func(s *emitter.Spec) { s.Rate = 2 }},
+		{"bom.json", "\ufeff{\"Rate\": 2}", func(s *emitter.Spec) { s.Rate = 2 }},
 		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *emitter.Spec) { s.Rate, s.Drag = 2, 1 }},
 		// The clamps are behaviour, not errors (docs/closed-form.md,
 		// section 8): these all decode.

@@ -244,3 +244,36 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestByteOrderMark: a UTF-8 byte-order mark at the start of a file is
+// skipped in JSON as in YAML, lines counting as without it; anywhere else
+// in JSON it is a syntax error.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\ufeff"
+	cases := []struct {
+		name, file, src string
+		want            []string
+	}{
+		{"YAML", "a.yaml", bom + "a: 1\nwatt: 2\n", []string{"a.yaml:2: watt: unknown field; expected a"}},
+		{"JSON", "a.json", bom + "{\"a\": 1,\n\"watt\": 2}", []string{"a.json:2: watt: unknown field; expected a"}},
+		{"JSON with a mark only", "a.json", bom, []string{"a.json:1: the file is empty; the document must be a mapping of names to values"}},
+		{"JSON with a second mark", "a.json", bom + bom + "{}", []string{"a.json:1: JSON syntax: invalid character 'ï' looking for beginning of value"}},
+		{"JSON with a mark inside", "a.json", "{\"a\": 1," + bom + "}", []string{"a.json:1: JSON syntax: invalid character 'ï' looking for beginning of object key string"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := problems(c.file, c.src, nil, "a"); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+	d := NewDecoder("v.json", nil)
+	root := d.Parse([]byte(bom + `{"a": 2.5}`))
+	if root == nil || d.Err() != nil {
+		t.Fatalf("a JSON file with a mark: %v", d.Err())
+	}
+	vals, _ := d.Mapping("", root, []string{"a"}, nil)
+	if v, ok := d.Number("a", vals["a"]); !ok || v != 2.5 {
+		t.Errorf("a = %v, %v; want 2.5", v, ok)
+	}
+}

@@ -39,13 +39,19 @@ func (d *Decoder) ParseYAML(data []byte) *yaml.Node {
 // ParseJSON is [Decoder.Parse] for JSON. The tree is built from
 // encoding/json's tokens (the YAML parser rejects some valid JSON, such as
 // the "\/" escape) with the same node kinds, tags and lines a YAML document
-// gives, so one decoder reads both.
+// gives, so one decoder reads both. A UTF-8 byte-order mark at the start is
+// skipped, as the YAML parser skips it: editors on Windows write one, and
+// RFC 8259 (section 8.1) lets a parser ignore it.
 func (d *Decoder) ParseJSON(data []byte) *yaml.Node {
+	data = bytes.TrimPrefix(data, byteOrderMark)
 	if !d.checkSize(data) {
 		return nil
 	}
 	return d.root(d.parseJSON(data))
 }
+
+// byteOrderMark is U+FEFF in UTF-8.
+var byteOrderMark = []byte("\ufeff")
 
 // checkSize refuses documents that are too large or hold nothing but spaces.
 func (d *Decoder) checkSize(data []byte) bool {
