@@ -756,7 +756,7 @@ func TestParseBounds(t *testing.T) {
 	}
 	big := make([]byte, MaxSize+1)
 	_, err = Parse("big.yaml", big)
-	if err == nil || err.Error() != "big.yaml:1: the file is larger than 4 MiB; an effect file is a few kilobytes" {
+	if err == nil || err.Error() != "big.yaml:1: the file is larger than 1 MiB; an effect file is a few kilobytes" {
 		t.Errorf("oversized input: %v", err)
 	}
 }

@@ -10,9 +10,18 @@ import (
 	"github.com/emberfx/ember/internal/yamldoc"
 )
 
-// MaxSize is the largest effect file [Load] and [Parse] accept, in bytes.
-// Effect files are a few kilobytes; anything near this is not an effect.
-const MaxSize = 4 << 20
+// Limits of the effect files [Load] and [Parse] accept. An effect file is
+// a few kilobytes: one with every field and sequences of
+// emitter.MaxKeypoints keypoints has about 1,000 values.
+const (
+	// MaxSize is the largest file, in bytes.
+	MaxSize = 1 << 20
+	// MaxValues bounds the values decoding visits (YAML alias expansion
+	// counted). The text is refused before it is parsed when it has room
+	// for more than twice as many (yamldoc.Format.MaxTree), so that the
+	// parser's tree, about 250 bytes a value, stays under 5 MB.
+	MaxValues = 10_000
+)
 
 // format describes effect files to the document reader.
 var format = yamldoc.Format{
@@ -21,6 +30,7 @@ var format = yamldoc.Format{
 	SizeHint:     "an effect file is a few kilobytes",
 	UnknownField: "see docs/effect-files.md for the fields",
 	MaxSize:      MaxSize,
+	MaxNodes:     MaxValues,
 }
 
 // Load reads the effect file at path and decodes it with [Parse]. A file
