@@ -1,12 +1,8 @@
 package effectfile
 
 import (
-	"errors"
-	"io"
-	"io/fs"
-	"os"
-
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/readfile"
 	"github.com/emberfx/ember/internal/yamldoc"
 )
 
@@ -34,31 +30,17 @@ var format = yamldoc.Format{
 }
 
 // Load reads the effect file at path and decodes it with [Parse]. A file
-// that cannot be read is one [emitter.Problem] naming the path.
+// that cannot be read, or is not a regular file (a named pipe, a device), is
+// one [emitter.Problem] naming the path.
 func Load(path string) (emitter.Spec, error) {
 	fail := func(msg string) (emitter.Spec, error) {
 		return emitter.DefaultSpec(), emitter.Problems{{File: path, Message: msg}}
 	}
-	f, err := os.Open(path)
+	data, err := readfile.Read(path, MaxSize)
 	if err != nil {
-		return fail("cannot read the file: " + pathErrText(err))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return fail("cannot read the file: " + pathErrText(err))
+		return fail("cannot read the file: " + readfile.Reason(err).Error())
 	}
 	return Parse(path, data)
-}
-
-// pathErrText drops the operation and path from an *fs.PathError: the
-// problem names the file already.
-func pathErrText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 // Parse decodes one effect from data: JSON when name ends in ".json" (in
