@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -360,11 +361,19 @@ func TestHotReload(t *testing.T) {
 		t.Fatalf("a changed texture: poll reloaded %v, want sparks.yaml", n)
 	}
 
-	// A missing image is a problem too, and the effect keeps playing.
-	rewrite(t, path, strings.Replace(fixed, "streak.png", "nothere.png", 1), 4)
-	lib.poll()
-	if ps := lib.problems(); len(ps) == 0 || !strings.Contains(ps[0], "nothere.png") {
-		t.Fatalf("missing texture: problems %q", ps)
+	// A missing image is a problem too, at its field's line, and the
+	// effect keeps playing; so is one outside the effects folder, even
+	// when it exists.
+	for i, name := range []string{"nothere.png", "../" + filepath.Base(dir) + "/streak.png", filepath.Join(dir, "streak.png")} {
+		rewrite(t, path, strings.Replace(fixed, "streak.png", name, 1), 4+i)
+		lib.poll()
+		want := fmt.Sprintf(`Texture: %q: names no file in the effect file's folder`, name)
+		if ps := lib.problems(); len(ps) != 1 || !strings.HasPrefix(ps[0], path+":") || !strings.Contains(ps[0], want) {
+			t.Fatalf("texture %s: problems %q, want one with %q", name, ps, want)
+		}
+		if fx.Effect.Snapshot().Rate() != 100 {
+			t.Fatal("a bad texture replaced the snapshot")
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"image/color"
 	"image/gif"
 	"image/png"
@@ -15,13 +16,12 @@ import (
 	"strings"
 
 	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster/bake"
 	"github.com/emberfx/ember/texture"
 )
 
 // bakeSynopsis is bake's command line.
-const bakeSynopsis = "FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N]) [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT"
+const bakeSynopsis = "FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N]) [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] [--allow-outside] -o OUT"
 
 // bakeOptions is a parsed bake command line.
 type bakeOptions struct {
@@ -36,6 +36,8 @@ type bakeOptions struct {
 	bursts     []burst
 	w, h       int
 	bg         color.NRGBA
+	// allowOutside lets the images lie outside the effect file's folder.
+	allowOutside bool
 }
 
 // runBake is "ember bake": it renders the effect with the reference
@@ -47,12 +49,12 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	spec, err := effectfile.Load(o.file)
+	spec, tex, strip, err := texture.LoadEffect(o.file, &texture.LoadOptions{Confine: !o.allowOutside})
 	if err != nil {
 		printProblems(stderr, err)
 		return exitInvalid
 	}
-	data, err := render(&spec, o)
+	data, err := render(&spec, tex, strip, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "ember bake: %v\n", err)
 		return exitInvalid
@@ -70,11 +72,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 }
 
 // render renders what o asks for and returns the encoded file.
-func render(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
-	tex, strip, err := texture.LoadEffectImages(o.file, spec)
-	if err != nil {
-		return nil, err
-	}
+func render(spec *emitter.Spec, tex, strip image.Image, o bakeOptions) ([]byte, error) {
 	snap, err := emitter.NewSnapshot(spec)
 	if err != nil {
 		return nil, err
@@ -132,6 +130,7 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 		fps          = 25.0
 		out          string
 	)
+	allowOutside := allowOutsideFlag(fs)
 	fs.Var(&at, "at", "the clock `T` of a single frame, in seconds; with --gif, the clip is 0..T")
 	fs.Var(&sheet, "sheet", "render a sprite sheet of `CxR` frames, evenly spaced from --from to --to, row-major")
 	fs.BoolVar(&asGIF, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at)")
@@ -153,7 +152,7 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 	o = bakeOptions{
 		out: out, seed: uint32(seed), bursts: emits, gif: asGIF, fps: fps,
 		cols: sheet.cols, rows: sheet.rows, bg: color.NRGBA(bg),
-		at: at.v, from: from.v, to: to.v,
+		at: at.v, from: from.v, to: to.v, allowOutside: *allowOutside,
 	}
 	fail := func(format string, args ...any) (bakeOptions, int, bool) {
 		fmt.Fprintf(stderr, "ember bake: "+format+"\n", args...)

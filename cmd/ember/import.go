@@ -93,6 +93,15 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stdout, "\nwrote %d effect files under %s\n", len(written), *dir)
 	}
+	outside := 0
+	for _, e := range r.Emitters {
+		if t := e.Spec.Texture; t != "" && !filepath.IsLocal(filepath.FromSlash(t)) {
+			outside++
+		}
+	}
+	if outside > 0 {
+		fmt.Fprintf(stdout, "%d of them name a texture outside their folder: validate and bake them with --allow-outside, or move the images beside them\n", outside)
+	}
 	return exitOK
 }
 

@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	ember validate FILE...
+//	ember validate [--allow-outside] FILE...
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
 //	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
 //	ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
@@ -12,9 +12,13 @@
 //	ember world eval LEVEL --at T [--json]
 //	ember help [COMMAND]
 //
-// validate decodes and validates each effect file. It prints nothing and
+// validate decodes and validates each effect file and loads the images its
+// Texture and ColorStrip name, relative to the file. It prints nothing and
 // exits 0 when every file is valid; otherwise it prints every problem of
-// every file to stderr as "file:line: field: message" and exits 1.
+// every file to stderr as "file:line: field: message" and exits 1. validate
+// and bake read images only from the effect file's folder and below it,
+// unless given --allow-outside, and only images of at most 2048 pixels on
+// a side (texture.MaxEdge).
 //
 // eval plays the effect from clock 0 with a fixed seed and prints the
 // particles alive at clock T, as JSON with --json or as a table:
@@ -56,10 +60,11 @@ const (
 )
 
 const usageText = `usage:
-  ember validate FILE...
-      Check effect files. Prints nothing and exits 0 when all are valid;
-      otherwise prints every problem as "file:line: field: message" to
-      stderr and exits 1.
+  ember validate [--allow-outside] FILE...
+      Check effect files and the images they name (PNG, JPEG or GIF, at
+      most 2048 pixels a side, in the file's folder unless --allow-outside).
+      Prints nothing and exits 0 when all are valid; otherwise prints every
+      problem as "file:line: field: message" to stderr and exits 1.
   ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
       Play the effect from clock 0 and print the particles alive at T
       seconds, as a table or, with --json, as JSON.
