@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -124,18 +122,9 @@ See docs/roblox-import.md.
 `
 
 // readStudioFile reads at most roblox.MaxFileSize bytes, and fails on a
-// longer file rather than reading it all.
+// longer file rather than reading it all (or on a named pipe or device).
 func readStudioFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, pe.Err
-		}
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, roblox.MaxFileSize+1))
+	data, err := readFile(name, roblox.MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
