@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"reflect"
@@ -56,7 +57,8 @@ type Item struct {
 	// Texture is a straight-alpha image, or nil (or empty) for the
 	// built-in sprite (texture.Sprite). Textures are cached by identity: use
 	// comparable images such as *image.NRGBA (Draw panics on others) and
-	// do not change their pixels once drawn.
+	// do not change their pixels once drawn. An image too large for an
+	// atlas page on the GPU is not drawn: see [Renderer.Err].
 	Texture image.Image
 	// Strip is the colour strip, used when the spec's ColorStrip is set;
 	// cached like Texture.
@@ -108,6 +110,10 @@ type Renderer struct {
 	atlas  atlas
 	pages  []*ebiten.Image
 	sprite *image.RGBA
+	// refused are the errors of the images that could not be placed
+	// (refusedImages), for Err.
+	refused       []error
+	refusedImages []image.Image
 
 	snaps map[*emitter.Snapshot]*snapInfo
 	kinds map[kindKey]*kind
@@ -255,7 +261,7 @@ func (r *Renderer) SetBudget(n int) {
 // atlas pages and the data texture; the next Draw rebuilds what it needs.
 // Call it after changing the pixels of a texture or strip already drawn,
 // or to release the rows of snapshots no longer used (each snapshot swapped
-// in by hot reloading gets a row of its own).
+// in by hot reloading gets a row of its own). It clears [Renderer.Err].
 func (r *Renderer) Reset() {
 	for _, p := range r.pages {
 		p.Deallocate()
@@ -265,6 +271,7 @@ func (r *Renderer) Reset() {
 	}
 	r.pages, r.data, r.dataPix, r.dataRows = nil, nil, nil, 0
 	r.atlas.pages, r.atlas.placed = nil, nil
+	r.refused, r.refusedImages = nil, nil
 	clear(r.snaps)
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
@@ -430,6 +437,7 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 	if k := r.kinds[key]; k != nil {
 		return k
 	}
+	tex, strip = r.placeable(tex, strip)
 	page, tr, sr := r.atlas.place(tex, strip)
 	k := &kind{
 		id:     uint64(len(r.kinds) + 1),
@@ -457,6 +465,68 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 	r.kinds[key] = k
 	return k
 }
+
+// ErrImageTooLarge is the error, wrapped, of an Item.Texture or Item.Strip
+// too large for an atlas page on the GPU (Renderer.Err).
+var ErrImageTooLarge = errors.New("render: image too large for an atlas page")
+
+// placeable returns the images to place for an effect's tex and strip:
+// themselves when an atlas page can hold them; otherwise the texture is
+// replaced by the built-in sprite, or the strip dropped, and the renderer
+// records why (Err).
+func (r *Renderer) placeable(tex, strip image.Image) (image.Image, image.Image) {
+	r.atlas.maxPage = maxPageEdge()
+	size := func(img image.Image) (int, int) {
+		if img == nil {
+			return 0, 0
+		}
+		return img.Bounds().Dx(), img.Bounds().Dy()
+	}
+	tw, th := size(tex)
+	sw, sh := size(strip)
+	if r.atlas.fits(tw, th, sw, sh) {
+		return tex, strip
+	}
+	if !r.atlas.fits(tw, th, 0, 0) {
+		r.refuse(tex, fmt.Errorf("%w: a texture of %dx%d pixels, where a page holds at most %d on a side; the effect is drawn with the built-in sprite", ErrImageTooLarge, tw, th, r.atlas.maxPage-pad))
+		tex, tw, th = r.sprite, texture.SpriteSize, texture.SpriteSize
+	}
+	if strip != nil && !r.atlas.fits(tw, th, sw, sh) {
+		r.refuse(strip, fmt.Errorf("%w: a colour strip of %dx%d pixels, with a %dx%d texture, where a page holds at most %d on a side; the effect is drawn without it", ErrImageTooLarge, sw, sh, tw, th, r.atlas.maxPage-pad))
+		strip = nil
+	}
+	return tex, strip
+}
+
+// maxPageEdge is the largest atlas page the GPU can hold: Ebitengine's
+// maximum image size less the pixel of padding it adds, and 4096 (which
+// every environment it runs in supports) before the game has started and
+// the size is known. Data rows store page coordinates in 16 bits.
+func maxPageEdge() int {
+	m := ebiten.MaxImageSize()
+	if m <= 0 {
+		m = 4096
+	}
+	return min(m-1, 65535)
+}
+
+// refuse records err about img, once per image, for Err.
+func (r *Renderer) refuse(img image.Image, err error) {
+	if slices.Contains(r.refusedImages, img) {
+		return
+	}
+	r.refusedImages = append(r.refusedImages, img)
+	r.refused = append(r.refused, err)
+}
+
+// Err returns what went wrong with the images drawn since New or the last
+// Reset, nil when nothing did: each texture or strip too large for an
+// atlas page on this GPU ([ErrImageTooLarge]). Draw does not fail on them:
+// an effect whose texture cannot be placed is drawn with the built-in
+// sprite, and one whose strip cannot, without its strip. The images the
+// texture package loads (at most texture.MaxEdge, 2048, on a side) always
+// fit.
+func (r *Renderer) Err() error { return errors.Join(r.refused...) }
 
 // addRow appends a row to the data texture, growing it when full.
 func (r *Renderer) addRow(row []byte) {
