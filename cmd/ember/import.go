@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -23,35 +21,23 @@ var studioExtensions = []string{".rbxmx", ".rbxlx", ".rbxm", ".rbxl"}
 // ParticleEmitter of a Roblox Studio file under DIR and prints what became
 // of every property (package emitter/roblox does the work).
 func runImport(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("ember import", flag.ContinueOnError)
-	flags.SetOutput(io.Discard)
-	dir := flags.String("o", ".", "the folder `DIR` to write the effect files in")
-	textures := flags.String("textures", "", "a texture map `MAP.yaml`: asset URLs to image files, relative to the map")
-	usage := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "ember import: "+format+"\n", args...)
-		fmt.Fprintf(stderr, "usage: ember import %s (ember help import for more)\n", importSynopsis)
-		return exitUsage
-	}
-	files, err := parseInterspersed(flags, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: ember import %s\n", importSynopsis)
-		fmt.Fprint(stdout, importHelp)
-		flags.SetOutput(stdout)
-		fmt.Fprintln(stdout, "flags:")
-		flags.PrintDefaults()
-		return exitOK
-	}
-	if err != nil {
-		return usage("%v", err)
+	c := newCommand("import", importSynopsis, stdout, stderr)
+	c.about = importHelp
+	dir := c.fs.String("o", ".", "the folder `DIR` to write the effect files in")
+	textures := c.fs.String("textures", "", "a texture map `MAP.yaml`: asset URLs to image files, relative to the map")
+	files, status, ok := c.parse(args)
+	if !ok {
+		return status
 	}
 	if len(files) != 1 {
-		return usage("want one Roblox file, got %d", len(files))
+		return c.usageError("want one Roblox file, got %d", len(files))
 	}
 	file := files[0]
 	if ext := strings.ToLower(filepath.Ext(file)); !slices.Contains(studioExtensions, ext) {
-		return usage("%s is not a Studio file (%s)", file, strings.Join(studioExtensions, ", "))
+		return c.usageError("%s is not a Studio file (%s)", file, strings.Join(studioExtensions, ", "))
 	}
 	opts := &roblox.Options{}
+	var err error
 	if opts.Dir, err = filepath.Abs(*dir); err != nil {
 		fmt.Fprintf(stderr, "ember import: %v\n", err)
 		return exitInvalid

@@ -91,7 +91,7 @@ func TestUsage(t *testing.T) {
 		{"--help, status 0, stderr \"\"", []string{"--help"}, 0, "", "ember validate [--allow-outside] FILE..."},
 		{"help eval, status 0, stderr \"\"", []string{"help", "eval"}, 0, "", "-emit N[@T0]"},
 		{"help nope, status 2, stderr `unknown command \"nope\"`", []string{"help", "nope"}, 2, `unknown command "nope"`, ""},
-		{"eval -h, status 0, stderr \"usage: ember eval\"", []string{"eval", "-h"}, 0, "usage: ember eval", ""},
+		{"eval -h, status 0, stdout \"usage: ember eval\"", []string{"eval", "-h"}, 0, "", "usage: ember eval"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,6 +101,35 @@ func TestUsage(t *testing.T) {
 				t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, status, out, errOut)
 			}
 		})
+	}
+}
+
+// TestUsageErrors: a usage error of every command is one line saying what
+// is wrong and one with the synopsis and where the help is, never the
+// whole flag list.
+func TestUsageErrors(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", "Rate: 1\n")
+	for _, args := range [][]string{
+		{"frobnicate"},
+		{"help", "nope"},
+		{"validate"},
+		{"validate", "--bogus", fx},
+		{"eval", fx},
+		{"eval", fx, "--at", "x"},
+		{"eval", "--at", "1"},
+		{"bake", fx, "--at", "1"},
+		{"bake", fx, "--at", "1", "--bg", "red", "-o", "x.png"},
+		{"bake", fx, "--gif", "--at", "1", "-o", "x.png"},
+		{"import"},
+		{"import", "--bogus", "a.rbxm"},
+		{"world", "validate"},
+		{"world", "eval", "--bogus", "x.yaml"},
+	} {
+		status, stdout, stderr := runCLI(args...)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if status != exitUsage || stdout != "" || len(lines) != 2 || lines[0] == "" || !strings.HasPrefix(lines[1], "usage: ember ") || !strings.Contains(lines[1], "help") {
+			t.Errorf("%q: status %d, stdout %q, stderr:\n%s\nwant an error line and a hint", args, status, stdout, stderr)
+		}
 	}
 }
 

@@ -13,21 +13,15 @@ import (
 // runValidate is "ember validate [--allow-outside] FILE...": it decodes each
 // effect file and loads the images it names, as bake does.
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("validate", "[--allow-outside] FILE...", stderr)
-	allowOutside := allowOutsideFlag(fs)
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	if err != nil {
-		return exitUsage
+	c := newCommand("validate", "[--allow-outside] FILE...", stdout, stderr)
+	allowOutside := allowOutsideFlag(c.fs)
+	files, status, ok := c.parse(args)
+	if !ok {
+		return status
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "ember validate: no effect files given")
-		fs.Usage()
-		return exitUsage
+		return c.usageError("no effect files given")
 	}
-	status := exitOK
 	opts := &texture.LoadOptions{Confine: !*allowOutside}
 	for _, f := range files {
 		if _, _, _, err := texture.LoadEffect(f, opts); err != nil {
