@@ -120,6 +120,28 @@ func differing(a, b *image.RGBA) int {
 	return n
 }
 
+// TestCaptureLimits: a capture of a clock past maxCaptureClock, or a GIF
+// of more frames than a GIF may have, is refused at once rather than run
+// for hours.
+func TestCaptureLimits(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.png")
+	for _, args := range [][]string{
+		{"-at", "1e9", "-o", out},
+		{"-at", "NaN", "-o", out},
+		{"-at", "-1", "-o", out},
+		{"-gif", "-dur", "1e7", "-o", out},
+		{"-gif", "-dur", "200", "-fps", "60", "-o", out},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"-effects", effects, "-scene", "fire"}, args...), &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), "demo: ") {
+			t.Errorf("%q: code %d, stderr %q", args, code, stderr.String())
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused capture wrote its file")
+	}
+}
+
 func TestCapturePNG(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "fire.png")
 	var stdout, stderr bytes.Buffer
