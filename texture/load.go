@@ -46,16 +46,15 @@ func Load(path string) (image.Image, error) {
 
 // decode decodes the image in f, whose path messages show as name: its
 // header first, so that its size is checked before its pixels are.
-func decode(f *os.File, name string) (image.Image, error) {
-	r := io.LimitReader(f, MaxFileSize)
-	cfg, _, err := image.DecodeConfig(r)
+func decode(f io.ReadSeeker, name string) (image.Image, error) {
+	cfg, _, err := image.DecodeConfig(io.LimitReader(f, MaxFileSize))
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a PNG, JPEG or GIF image that can be decoded (%v)", name, err)
 	}
 	if cfg.Width > MaxEdge || cfg.Height > MaxEdge {
 		return nil, fmt.Errorf("%s is %dx%d pixels; an image is at most %d pixels on a side", name, cfg.Width, cfg.Height, MaxEdge)
 	}
-	if cfg.Width == 0 || cfg.Height == 0 {
+	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%s is empty (%dx%d pixels)", name, cfg.Width, cfg.Height)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
