@@ -8,7 +8,6 @@ import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/internal/timeline"
-	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	dmath "github.com/yohamta/donburi/features/math"
@@ -129,7 +128,7 @@ func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi
 // SpawnFile creates an effect entity from the effect file at path, like
 // [Spawn]: it decodes the file, compiles it and loads the Texture and
 // ColorStrip images it names, relative to the file, unless opts sets both
-// (texture.LoadEffect). Every problem of the file, its images' included,
+// (effectfile.LoadWithImages). Every problem of the file, its images' included,
 // is in the error, [emitter.Problems], each "file:line: field: message".
 func SpawnFile(w donburi.World, path string, opts *SpawnOptions) (donburi.Entity, error) {
 	var o SpawnOptions
@@ -140,7 +139,7 @@ func SpawnFile(w donburi.World, path string, opts *SpawnOptions) (donburi.Entity
 	var err error
 	if o.Texture == nil || o.Strip == nil {
 		var tex, strip image.Image
-		spec, tex, strip, err = texture.LoadEffect(path, nil)
+		spec, tex, strip, err = effectfile.LoadWithImages(path, nil)
 		if o.Texture == nil {
 			o.Texture = tex
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/system"
 	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
@@ -77,7 +78,7 @@ func (l *library) load(f *effectFile) bool {
 	f.stamps = map[string]stamp{f.path: statFile(f.path)}
 	// The images must lie in the effects folder: an effect file being
 	// edited may name anything.
-	spec, tex, strip, err := texture.LoadEffect(f.path, &texture.LoadOptions{Confine: true})
+	spec, tex, strip, err := effectfile.LoadWithImages(f.path, &texture.LoadOptions{Confine: true})
 	for _, img := range []string{spec.Texture, spec.ColorStrip} {
 		if img != "" && filepath.IsLocal(filepath.FromSlash(img)) {
 			p := filepath.Join(filepath.Dir(f.path), filepath.FromSlash(img))

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 
 	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/internal/readfile"
 )
 
@@ -93,7 +92,8 @@ var errOutside = errors.New("names no file in the effect file's folder (images a
 // them). An empty path gives a nil image: the built-in sprite for
 // Texture, no strip for ColorStrip. A missing, unreadable, undecodable or
 // too large image is an [emitter.Problem] with the effect file, the field
-// and the image file but no line (see [LoadEffect] for one with the line):
+// and the image file but no line (effectfile.LoadWithImages gives it the
+// line of its field):
 //
 //	fire.yaml: Texture: "flame.png": cannot read flame.png: no such file or directory
 //
@@ -163,25 +163,4 @@ func loadConfined(root **os.Root, dir, name string) (image.Image, error) {
 	}
 	defer f.Close()
 	return decode(f, filepath.Join(dir, p))
-}
-
-// LoadEffect reads the effect file at path with effectfile.LoadWith and
-// loads the images it names with [LoadEffectImages]. An image's problem is
-// reported with the file's others, at the line of its field:
-//
-//	fire.yaml:4: Texture: "flame.png": cannot read flame.png: no such file or directory
-//
-// The error is nil or [emitter.Problems], listing everything wrong with
-// the file at once; spec is then as effectfile.Load returns it, and the
-// images nil.
-func LoadEffect(path string, opts *LoadOptions) (spec emitter.Spec, texture, strip image.Image, err error) {
-	spec, err = effectfile.LoadWith(path, &effectfile.Options{Check: func(s *emitter.Spec) error {
-		var err error
-		texture, strip, err = LoadEffectImages(path, s, opts)
-		return err
-	}})
-	if err != nil {
-		return spec, nil, nil, err
-	}
-	return spec, texture, strip, nil
 }

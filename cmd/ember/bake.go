@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/raster/bake"
 	"github.com/emberfx/ember/texture"
 )
@@ -74,7 +75,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	spec, tex, strip, err := texture.LoadEffect(o.file, &texture.LoadOptions{Confine: !o.allowOutside})
+	spec, tex, strip, err := effectfile.LoadWithImages(o.file, &texture.LoadOptions{Confine: !o.allowOutside})
 	if err != nil {
 		printProblems(stderr, err)
 		return exitInvalid

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/texture"
 )
 
@@ -24,7 +25,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := &texture.LoadOptions{Confine: !*allowOutside}
 	for _, f := range files {
-		if _, _, _, err := texture.LoadEffect(f, opts); err != nil {
+		if _, _, _, err := effectfile.LoadWithImages(f, opts); err != nil {
 			printProblems(stderr, err)
 			status = exitInvalid
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/texture"
 )
 
@@ -49,7 +50,7 @@ var goldenScenes = []struct {
 func goldenScene(t testing.TB, file string, seed uint32, bursts []Burst) *Scene {
 	t.Helper()
 	path := filepath.Join("testdata", "effects", file)
-	sp, tex, strip, err := texture.LoadEffect(path, &texture.LoadOptions{Confine: true})
+	sp, tex, strip, err := effectfile.LoadWithImages(path, &texture.LoadOptions{Confine: true})
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
