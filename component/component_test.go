@@ -207,8 +207,8 @@ func TestSpawnFile(t *testing.T) {
 		t.Errorf("invalid spec: %v", err)
 	}
 	noTex := filepath.Join(dir, "notex.yaml")
-	os.WriteFile(noTex, []byte("Texture: nope.png\n"), 0o644)
-	if _, err := SpawnFile(w, noTex, nil); err == nil || !strings.Contains(err.Error(), "nope.png") {
+	os.WriteFile(noTex, []byte("Rate: 2\nTexture: nope.png\n"), 0o644)
+	if _, err := SpawnFile(w, noTex, nil); err == nil || err.Error() != noTex+`:2: Texture: "nope.png": cannot read `+filepath.Join(dir, "nope.png")+": no such file or directory" {
 		t.Errorf("missing texture: %v", err)
 	}
 	if _, err := SpawnFile(w, file, &SpawnOptions{Name: "fx"}); !errors.Is(err, ErrNameTaken) {

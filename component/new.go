@@ -8,7 +8,6 @@ import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
 	"github.com/emberfx/ember/internal/timeline"
-	"github.com/emberfx/ember/texture"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	dmath "github.com/yohamta/donburi/features/math"
@@ -137,33 +136,35 @@ func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi
 }
 
 // SpawnFile creates an effect entity from the effect file at path, like
-// [Spawn]: it decodes the file (effectfile.Load), compiles it and
-// loads the Texture and ColorStrip images it names, relative to the file,
-// unless opts sets them.
+// [Spawn]: it decodes the file, compiles it and loads the Texture and
+// ColorStrip images it names, relative to the file, unless opts sets both
+// (effectfile.LoadWithImages). Every problem of the file, its images' included,
+// is in the error, [emitter.Problems], each "file:line: field: message".
 func SpawnFile(w donburi.World, path string, opts *SpawnOptions) (donburi.Entity, error) {
-	spec, err := effectfile.Load(path)
-	if err != nil {
-		return donburi.Null, err
-	}
-	snap, err := emitter.NewSnapshot(&spec)
-	if err != nil {
-		return donburi.Null, err
-	}
 	var o SpawnOptions
 	if opts != nil {
 		o = *opts
 	}
+	var spec emitter.Spec
+	var err error
 	if o.Texture == nil || o.Strip == nil {
-		tex, strip, err := texture.LoadEffectImages(path, &spec)
-		if err != nil {
-			return donburi.Null, err
-		}
+		var tex, strip image.Image
+		spec, tex, strip, err = effectfile.LoadWithImages(path, nil)
 		if o.Texture == nil {
 			o.Texture = tex
 		}
 		if o.Strip == nil {
 			o.Strip = strip
 		}
+	} else {
+		spec, err = effectfile.Load(path)
+	}
+	if err != nil {
+		return donburi.Null, err
+	}
+	snap, err := emitter.NewSnapshot(&spec)
+	if err != nil {
+		return donburi.Null, err
 	}
 	return Spawn(w, snap, &o)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -117,6 +118,28 @@ func differing(a, b *image.RGBA) int {
 		}
 	}
 	return n
+}
+
+// TestCaptureLimits: a capture of a clock past maxCaptureClock, or a GIF
+// of more frames than a GIF may have, is refused at once rather than run
+// for hours.
+func TestCaptureLimits(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.png")
+	for _, args := range [][]string{
+		{"-at", "1e9", "-o", out},
+		{"-at", "NaN", "-o", out},
+		{"-at", "-1", "-o", out},
+		{"-gif", "-dur", "1e7", "-o", out},
+		{"-gif", "-dur", "200", "-fps", "60", "-o", out},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"-effects", effects, "-scene", "fire"}, args...), &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), "demo: ") {
+			t.Errorf("%q: code %d, stderr %q", args, code, stderr.String())
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused capture wrote its file")
+	}
 }
 
 func TestCapturePNG(t *testing.T) {
@@ -360,11 +383,19 @@ func TestHotReload(t *testing.T) {
 		t.Fatalf("a changed texture: poll reloaded %v, want sparks.yaml", n)
 	}
 
-	// A missing image is a problem too, and the effect keeps playing.
-	rewrite(t, path, strings.Replace(fixed, "streak.png", "nothere.png", 1), 4)
-	lib.poll()
-	if ps := lib.problems(); len(ps) == 0 || !strings.Contains(ps[0], "nothere.png") {
-		t.Fatalf("missing texture: problems %q", ps)
+	// A missing image is a problem too, at its field's line, and the
+	// effect keeps playing; so is one outside the effects folder, even
+	// when it exists.
+	for i, name := range []string{"nothere.png", "../" + filepath.Base(dir) + "/streak.png", filepath.Join(dir, "streak.png")} {
+		rewrite(t, path, strings.Replace(fixed, "streak.png", name, 1), 4+i)
+		lib.poll()
+		want := fmt.Sprintf(`Texture: %q: names no file in the effect file's folder`, name)
+		if ps := lib.problems(); len(ps) != 1 || !strings.HasPrefix(ps[0], path+":") || !strings.Contains(ps[0], want) {
+			t.Fatalf("texture %s: problems %q, want one with %q", name, ps, want)
+		}
+		if fx.Effect.Snapshot().Rate() != 100 {
+			t.Fatal("a bad texture replaced the snapshot")
+		}
 	}
 }
 

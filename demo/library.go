@@ -76,30 +76,18 @@ func newLibrary(dir string) *library {
 // the problems.
 func (l *library) load(f *effectFile) bool {
 	f.stamps = map[string]stamp{f.path: statFile(f.path)}
-	data, err := os.ReadFile(f.path)
-	if err != nil {
-		f.problems = []string{fmt.Sprintf("%s: %v", f.path, errors.Unwrap(err))}
-		return false
-	}
-	spec, err := effectfile.Parse(f.path, data)
-	if err == nil {
-		for _, img := range []string{spec.Texture, spec.ColorStrip} {
-			if img != "" {
-				p := img
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(filepath.Dir(f.path), p)
-				}
-				f.stamps[p] = statFile(p)
-			}
+	// The images must lie in the effects folder: an effect file being
+	// edited may name anything.
+	spec, tex, strip, err := effectfile.LoadWithImages(f.path, &texture.LoadOptions{Confine: true})
+	for _, img := range []string{spec.Texture, spec.ColorStrip} {
+		if img != "" && filepath.IsLocal(filepath.FromSlash(img)) {
+			p := filepath.Join(filepath.Dir(f.path), filepath.FromSlash(img))
+			f.stamps[p] = statFile(p)
 		}
 	}
 	var snap *emitter.Snapshot
 	if err == nil {
 		snap, err = emitter.NewSnapshot(&spec)
-	}
-	var tex, strip image.Image
-	if err == nil {
-		tex, strip, err = texture.LoadEffectImages(f.path, &spec)
 	}
 	if err != nil {
 		f.problems = problemLines(err)

@@ -29,6 +29,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/emberfx/ember/raster/bake"
 )
 
 func main() {
@@ -78,6 +80,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fs.Visit(func(f *flag.Flag) { o.atSet = o.atSet || f.Name == "at" })
+	// A capture runs the scene's updates one by one: a clock of a day
+	// would run for hours, and a long GIF hold thousands of frames.
+	switch {
+	case !(o.at >= 0 && o.at <= maxCaptureClock) || !(o.dur >= 0 && o.dur <= maxCaptureClock):
+		fmt.Fprintf(stderr, "demo: -at %v, -dur %v: captures are of clocks from 0 to %d s\n", o.at, o.dur, maxCaptureClock)
+		return 2
+	case o.fps > 0 && o.dur*float64(o.fps) > bake.MaxGIFFrames:
+		fmt.Fprintf(stderr, "demo: -dur %v at -fps %d is more than the %d frames of a GIF\n", o.dur, o.fps, bake.MaxGIFFrames)
+		return 2
+	}
 
 	if o.list {
 		for _, sc := range allScenes() {
@@ -164,6 +176,9 @@ func effectsDir(flagDir string) (string, error) {
 	}
 	return "", errors.New("cannot find the effect files (demo/effects); run from the repository root or pass -effects")
 }
+
+// maxCaptureClock bounds the world clocks of a capture, in seconds.
+const maxCaptureClock = 600
 
 // defaultOutDir is where a capture with no -o writes.
 const defaultOutDir = "out/demo"

@@ -93,9 +93,31 @@ func (r *Rasterizer) DrawCamera(dst *image.RGBA, items []Item, cam *camera.Camer
 	})
 	for _, i := range r.order {
 		if items[i].Effect != nil {
-			r.drawItem(dst, &items[i], &r.specs[i])
+			r.eachQuad(&items[i], &r.specs[i], func(q *quad) { q.draw(dst) })
 		}
 	}
+}
+
+// Work returns what drawing items onto a target of bounds b would cost,
+// without drawing: the particles evaluated (each one's appearance too), and
+// the pixels visited, summed over every quad drawn (glow layers included)
+// of the pixels of its bounding box that lie in b. A caller can refuse a
+// draw that would run for too long before starting it.
+func (r *Rasterizer) Work(b image.Rectangle, items []Item) (particles, pixels int64) {
+	for i := range items {
+		it := &items[i]
+		if it.Effect == nil {
+			continue
+		}
+		sp := it.Effect.Snapshot().Spec()
+		r.eachQuad(it, &sp, func(q *quad) {
+			if x0, y0, x1, y1, ok := q.bounds(b); ok {
+				pixels += int64(x1-x0) * int64(y1-y0)
+			}
+		})
+		particles += int64(len(r.particles))
+	}
+	return particles, pixels
 }
 
 // flipbookArea is the part of a w × h texture the flipbook grid covers: the
@@ -108,9 +130,9 @@ func flipbookArea(w, h, resolution int) (int, int) {
 	return w, h
 }
 
-// drawItem draws one effect: its glow layers, outermost first, then its
-// cores, each pass oldest particle first.
-func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec) {
+// eachQuad evaluates one effect and hands draw each quad it draws: its glow
+// layers, outermost first, then its cores, each pass oldest particle first.
+func (r *Rasterizer) eachQuad(it *Item, sp *emitter.Spec, draw func(*quad)) {
 	e := it.Effect
 	snap := e.Snapshot()
 	r.particles = e.AppendParticles(r.particles[:0])
@@ -138,9 +160,9 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec) {
 		hy += y
 	}
 
-	// draw runs one pass over the particles with quads grown by growth and
+	// pass runs one pass over the particles with quads grown by growth and
 	// opacity factor layer.
-	draw := func(growth, layer float64) {
+	pass := func(growth, layer float64) {
 		for i := range r.particles {
 			p, l := &r.particles[i], &r.looks[i]
 			q.r, q.g, q.b = l.Color.R, l.Color.G, l.Color.B
@@ -157,7 +179,7 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec) {
 			}
 			q.sin, q.cos = math.Sincos(rot * (math.Pi / 180))
 			q.cell, q.next, q.blend = l.Cell, l.NextCell, l.Blend
-			q.draw(dst)
+			draw(&q)
 		}
 	}
 	if layers := snap.Layers(); layers > 1 {
@@ -166,10 +188,10 @@ func (r *Rasterizer) drawItem(dst *image.RGBA, it *Item, sp *emitter.Spec) {
 			// 0.45ⁿ · LightEmission; the particle's (1 - T) enters
 			// through its opacity like a core's.
 			growth, layer := emitter.Glow(n, 0, sp.LightEmission)
-			draw(growth, layer)
+			pass(growth, layer)
 		}
 	}
-	draw(1, 1)
+	pass(1, 1)
 }
 
 // spriteTexels is the built-in sprite, built once. It is premultiplied
@@ -230,26 +252,34 @@ type quad struct {
 	layer          float64 // 1 for a core, 0.45ⁿ · LightEmission for a halo
 }
 
-// draw composites the quad onto dst, visiting only the pixels of its
-// bounding box that lie in dst.
-func (q *quad) draw(dst *image.RGBA) {
+// bounds returns the pixels of b that the quad's drawing visits: its
+// bounding box, [x0, x1) × [y0, y1). ok is false when it visits none (an
+// empty or invisible quad, or one outside b).
+func (q *quad) bounds(b image.Rectangle) (x0, y0, x1, y1 int, ok bool) {
 	if !(q.w > 0 && q.h > 0) || !(q.opacity > 0 || q.mode == emitter.BlendPremultiplied) {
-		return
+		return 0, 0, 0, 0, false
 	}
 	as, ac := math.Abs(q.sin), math.Abs(q.cos)
 	ex := (ac*q.w + as*q.h) / 2
 	ey := (as*q.w + ac*q.h) / 2
-	b := dst.Rect
 	// Pixel x is covered only if its centre x + ½ lies within the
 	// extents; one pixel of margin guards the rounding, and the (u, v)
-	// test below decides.
-	x0 := max(b.Min.X, clampInt(math.Floor(q.cx-ex-0.5)))
-	x1 := min(b.Max.X, clampInt(math.Ceil(q.cx+ex+0.5)))
-	y0 := max(b.Min.Y, clampInt(math.Floor(q.cy-ey-0.5)))
-	y1 := min(b.Max.Y, clampInt(math.Ceil(q.cy+ey+0.5)))
-	if x0 >= x1 || y0 >= y1 {
+	// test of draw decides.
+	x0 = max(b.Min.X, clampInt(math.Floor(q.cx-ex-0.5)))
+	x1 = min(b.Max.X, clampInt(math.Ceil(q.cx+ex+0.5)))
+	y0 = max(b.Min.Y, clampInt(math.Floor(q.cy-ey-0.5)))
+	y1 = min(b.Max.Y, clampInt(math.Ceil(q.cy+ey+0.5)))
+	return x0, y0, x1, y1, x0 < x1 && y0 < y1
+}
+
+// draw composites the quad onto dst, visiting only the pixels of its
+// bounding box that lie in dst.
+func (q *quad) draw(dst *image.RGBA) {
+	x0, y0, x1, y1, ok := q.bounds(dst.Rect)
+	if !ok {
 		return
 	}
+	b := dst.Rect
 	iw, ih := 1/q.w, 1/q.h
 	ox0, oy0 := (q.cell%q.cols)*q.cw, (q.cell/q.cols)*q.ch
 	ox1, oy1 := (q.next%q.cols)*q.cw, (q.next/q.cols)*q.ch

@@ -793,3 +793,40 @@ func TestDrawCamera(t *testing.T) {
 		t.Errorf("turned 30°: %d pixels covered, want %d", got, want)
 	}
 }
+
+// TestWork: Work counts the particles and, for each quad drawn, the pixels
+// of its bounding box on the target (a pixel of margin each side, clipped),
+// glow layers included, without drawing.
+func TestWork(t *testing.T) {
+	glow := oneSpec(10)
+	glow.LightEmission, glow.GlowLayers = 1, 3
+	g1, _ := emitter.Glow(1, 0, 1)
+	g2, _ := emitter.Glow(2, 0, 1)
+	// A quad of edge s centred on a pixel corner visits s + 2 pixels a side.
+	side := func(s float64) int64 { return int64(math.Ceil(s/2+0.5)) * 2 }
+	cases := []struct {
+		name            string
+		sp              emitter.Spec
+		n               int
+		x, y            float64
+		particles, pixs int64
+	}{
+		{"one quad of 10 px", oneSpec(10), 1, 32, 32, 1, 12 * 12},
+		{"three on one spot", oneSpec(10), 3, 32, 32, 3, 3 * 12 * 12},
+		{"clipped at the corner", oneSpec(10), 1, 0, 0, 1, 6 * 6},
+		{"out of the target", oneSpec(10), 1, -100, -100, 1, 0},
+		{"a core and two glow layers", glow, 1, 32, 32, 1, 12*12 + side(10*g1)*side(10*g1) + side(10*g2)*side(10*g2)},
+		{"larger than the target", oneSpec(200), 2, 32, 32, 2, 2 * 64 * 64},
+	}
+	var r Rasterizer
+	for _, c := range cases {
+		items := []Item{{Effect: effectAt(t, c.sp, 0, c.n, 1), X: c.x, Y: c.y}}
+		p, px := r.Work(image.Rect(0, 0, 64, 64), items)
+		if p != c.particles || px != c.pixs {
+			t.Errorf("%s: %d particles over %d pixels, want %d over %d", c.name, p, px, c.particles, c.pixs)
+		}
+	}
+	if p, px := r.Work(image.Rect(0, 0, 64, 64), []Item{{}}); p != 0 || px != 0 {
+		t.Errorf("a nil effect: %d, %d", p, px)
+	}
+}

@@ -73,8 +73,10 @@ type placement struct {
 // that the packing logic is testable without a GPU.
 type atlas struct {
 	pageSize int
-	pages    []packer
-	placed   map[image.Image][]placement
+	// maxPage is the largest page edge the GPU can hold (0: no limit).
+	maxPage int
+	pages   []packer
+	placed  map[image.Image][]placement
 	// sprite is uploaded as is: it is premultiplied already.
 	sprite image.Image
 
@@ -134,6 +136,9 @@ func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 		}
 	}
 	w, h := a.pageSize, a.pageSize
+	if a.maxPage > 0 {
+		w, h = min(w, a.maxPage), min(h, a.maxPage)
+	}
 	if strip == nil {
 		w, h = max(w, tw+pad), max(h, th+pad)
 	} else {
@@ -147,6 +152,19 @@ func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 		a.newPage(w, h)
 	}
 	return a.addBoth(pg, tex, strip, tw, th, sw, sh)
+}
+
+// fits reports whether place can put a tw × th texture and a sw × sh strip
+// (0 × 0 for none) on a page no larger than maxPage: a fresh page holds
+// the pair stacked (see place).
+func (a *atlas) fits(tw, th, sw, sh int) bool {
+	if a.maxPage <= 0 {
+		return true
+	}
+	if sw == 0 {
+		return tw+pad <= a.maxPage && th+pad <= a.maxPage
+	}
+	return max(tw, sw)+pad <= a.maxPage && th+sh+2*pad <= a.maxPage
 }
 
 func (a *atlas) fitsBoth(pg, tw, th, sw, sh int) bool {

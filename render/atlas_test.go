@@ -162,3 +162,39 @@ func TestStraight(t *testing.T) {
 }
 
 var colorWhite = color.NRGBA{255, 255, 255, 255}
+
+// TestAtlasFits: with a maximum page edge, images too large for a page
+// (the pixel of padding counted) do not fit, a pair fits stacked, and
+// fresh pages never exceed it even when PageSize asks for more.
+func TestAtlasFits(t *testing.T) {
+	a := atlas{pageSize: 256, maxPage: 100}
+	cases := []struct {
+		name           string
+		tw, th, sw, sh int
+		want           bool
+	}{
+		{"a texture at the limit", 99, 99, 0, 0, true},
+		{"a texture a pixel too wide", 100, 1, 0, 0, false},
+		{"a long thin texture", 20000, 2, 0, 0, false},
+		{"a pair stacked at the limit", 99, 49, 10, 49, true},
+		{"a pair a pixel too tall", 99, 49, 10, 50, false},
+		{"a strip too wide", 10, 10, 100, 1, false},
+	}
+	for _, c := range cases {
+		if got := a.fits(c.tw, c.th, c.sw, c.sh); got != c.want {
+			t.Errorf("%s: fits %v, want %v", c.name, got, c.want)
+		}
+	}
+	var pages [][2]int
+	a.newPage = func(w, h int) { pages = append(pages, [2]int{w, h}) }
+	a.place(solid(99, 10, color.NRGBA{255, 255, 255, 255}), nil)
+	a.place(solid(10, 30, color.NRGBA{255, 255, 255, 255}), solid(10, 60, color.NRGBA{255, 255, 255, 255}))
+	for _, p := range pages {
+		if p[0] > a.maxPage || p[1] > a.maxPage {
+			t.Errorf("page %dx%d, larger than %d", p[0], p[1], a.maxPage)
+		}
+	}
+	if (&atlas{pageSize: 256}).fits(1<<20, 1<<20, 1<<20, 1<<20) != true {
+		t.Error("no maximum must fit everything")
+	}
+}

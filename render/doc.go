@@ -46,7 +46,8 @@
 // # Data row
 //
 // One row of rowlayout.DataWidth RGBA8 texels per (snapshot, texture,
-// strip), uploaded once. Integers are bytes or little-endian uint16 pairs; wide-range
+// strip), uploaded once, at most MaxKinds of them: a kind not drawn for
+// 120 Draws is freed and its row reused. Integers are bytes or little-endian uint16 pairs; wide-range
 // numbers are float32 bits, decoded exactly by the shader; times and
 // colours in [0, 1] are round(v · 2^24), decoded exactly too:
 //

@@ -143,7 +143,8 @@ func (m CostModel) Prefer(pixels, candidates, layers int) Path {
 const gpuOriginSpan = 16 * emitter.TicksPerSecond
 
 // gpuSweepEvery and gpuKeepFrames: every gpuSweepEvery Draws, instance
-// rows of effects not drawn for gpuKeepFrames Draws are freed.
+// rows of effects, and motion rows of snapshots, not drawn for
+// gpuKeepFrames Draws are freed.
 const (
 	gpuSweepEvery = 64
 	gpuKeepFrames = 120
@@ -239,6 +240,14 @@ func (g *gpuPath) beginFrame() {
 			delete(g.instances, e)
 		}
 	}
+	// Hot reloading makes a snapshot at every change: without this their
+	// rows would fill the texture and keep every effect off the GPU path.
+	for snap, m := range g.motions {
+		if g.frame-m.seen > gpuKeepFrames {
+			g.free = append(g.free, m.row)
+			delete(g.motions, snap)
+		}
+	}
 }
 
 // allocRow hands out a row of the GPU texture.
@@ -287,6 +296,7 @@ func (g *gpuPath) writeRow(row int, data []byte) {
 // when the texture has no row left.
 func (g *gpuPath) motionOf(snap *emitter.Snapshot) *gpuMotion {
 	if m := g.motions[snap]; m != nil {
+		m.seen = g.frame
 		return m
 	}
 	row, ok := g.allocRow()
@@ -294,7 +304,7 @@ func (g *gpuPath) motionOf(snap *emitter.Snapshot) *gpuMotion {
 		return nil
 	}
 	m := newGPUMotion(snap)
-	m.row = row
+	m.row, m.seen = row, g.frame
 	encodeMotion(g.scratch[:], snap)
 	g.writeRow(row, g.scratch[:])
 	g.motions[snap] = m
@@ -430,7 +440,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 func (g *gpuPath) syncRow(in *gpuInstance, seed uint32, snap *emitter.Snapshot, m *gpuMotion, w *emitter.Window) int {
 	d := &in.data
 	nv := len(w.Bursts)
-	ok := in.written && in.snap == snap && d.seed == seed && d.host == w.Host
+	ok := in.written && in.snap == snap && d.motion == m.row && d.seed == seed && d.host == w.Host
 	slot := 0
 	if ok && nv > 0 {
 		if off := w.Clock - d.origin; off > gpuOriginSpan || off < -gpuOriginSpan {

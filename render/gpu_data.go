@@ -20,6 +20,7 @@ import (
 // the emitter's compiled constants.
 type gpuMotion struct {
 	row          int
+	seen         uint64 // the last frame that drew its snapshot
 	c            emitter.Constants
 	maxParticles int
 	unlocked     bool // LockedToPart = false

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"reflect"
@@ -67,7 +68,8 @@ type Item struct {
 	// Texture is a straight-alpha image, or nil (or empty) for the
 	// built-in sprite (texture.Sprite). Textures are cached by identity: use
 	// comparable images such as *image.NRGBA (Draw panics on others) and
-	// do not change their pixels once drawn.
+	// do not change their pixels once drawn. An image too large for an
+	// atlas page on the GPU is not drawn: see [Renderer.Err].
 	Texture image.Image
 	// Strip is the colour strip, used when the spec's ColorStrip is set;
 	// cached like Texture.
@@ -97,7 +99,8 @@ type Stats struct {
 	// (estimated as 1 - Particles / (Live × Every)).
 	Thinned float64
 	// Pages is the number of atlas pages and Kinds the number of data
-	// rows (distinct snapshot, texture and strip combinations) so far.
+	// rows (distinct snapshot, texture and strip combinations) held: at
+	// most MaxKinds, those not drawn for a while freed (see MaxKinds).
 	Pages, Kinds int
 
 	// Batched and GPU count the effects each path drew (they sum to
@@ -124,6 +127,10 @@ type Renderer struct {
 	atlas  atlas
 	pages  []*ebiten.Image
 	sprite *image.RGBA
+	// refused are the errors of the images that could not be placed
+	// (refusedImages), for Err.
+	refused       []error
+	refusedImages []image.Image
 
 	snaps map[*emitter.Snapshot]*snapInfo
 	kinds map[kindKey]*kind
@@ -131,6 +138,15 @@ type Renderer struct {
 	// dataPix holds every row uploaded, to refill a grown data texture.
 	dataPix  []byte
 	dataRows int // rows the data texture has room for
+	// frame counts Draws, for the kind sweep; freeRows are data rows freed
+	// by it; nextID is the next kind's id.
+	frame    uint64
+	freeRows []int
+	nextID   uint64
+	// tooMany records that a frame drew more than MaxKinds kinds, for Err;
+	// fullAt is the last frame that found every kind drawn.
+	tooMany error
+	fullAt  uint64
 
 	boards  []emitter.Billboard // the batched effects' particles
 	eval    *emitter.Evaluator  // splits large effects across goroutines
@@ -169,6 +185,7 @@ type effectPath struct {
 type snapInfo struct {
 	z        float64
 	useStrip bool
+	seen     uint64 // the last frame that drew it
 }
 
 type kindKey struct {
@@ -179,6 +196,7 @@ type kindKey struct {
 // kind is an effect kind: a snapshot with its texture and strip placed.
 type kind struct {
 	id     uint64 // 1, 2, ...: tags vertex slots
+	seen   uint64 // the last frame that drew it
 	row    float32
 	page   int
 	tex    rect
@@ -285,7 +303,7 @@ func (r *Renderer) SetBudget(n int) {
 // atlas pages and the data texture; the next Draw rebuilds what it needs.
 // Call it after changing the pixels of a texture or strip already drawn,
 // or to release the rows of snapshots no longer used (each snapshot swapped
-// in by hot reloading gets a row of its own).
+// in by hot reloading gets a row of its own). It clears [Renderer.Err].
 func (r *Renderer) Reset() {
 	for _, p := range r.pages {
 		p.Deallocate()
@@ -294,7 +312,9 @@ func (r *Renderer) Reset() {
 		r.data.Deallocate()
 	}
 	r.pages, r.data, r.dataPix, r.dataRows = nil, nil, nil, 0
+	r.freeRows, r.nextID, r.tooMany = nil, 0, nil
 	r.atlas.pages, r.atlas.placed = nil, nil
+	r.refused, r.refusedImages = nil, nil
 	clear(r.snaps)
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
@@ -345,6 +365,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	r.indexed = false
 	r.gpu.beginFrame()
 	var candidates int64 // the batched effects' candidates
+	r.sweepKinds()
 	for i := range items {
 		it := &items[i]
 		e := it.Effect
@@ -359,6 +380,9 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 			continue
 		}
 		k := r.kindOf(e.Snapshot(), it.Texture, it.Strip)
+		if k == nil {
+			continue // more kinds this frame than MaxKinds: see Err
+		}
 		a := e.Ambient()
 		amb := [3]float32{float32(a.R), float32(a.G), float32(a.B)}
 		if g := r.gpuTry(it, k, b, ox, oy, view, vr); g != 0 {
@@ -473,6 +497,7 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 		si = &snapInfo{z: float64(sp.ZIndex) + sp.ZOffset, useStrip: sp.ColorStrip != ""}
 		r.snaps[snap] = si
 	}
+	si.seen = r.frame
 	if tex == nil || tex.Bounds().Empty() {
 		tex = r.sprite
 	}
@@ -486,12 +511,19 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 	}
 	key := kindKey{snap, tex, strip}
 	if k := r.kinds[key]; k != nil {
+		k.seen = r.frame
 		return k
 	}
+	row, ok := r.kindRow()
+	if !ok {
+		return nil
+	}
+	tex, strip = r.placeable(tex, strip)
 	page, tr, sr := r.atlas.place(tex, strip)
 	k := &kind{
-		id:     uint64(len(r.kinds) + 1),
-		row:    float32(len(r.kinds)),
+		id:     r.kindID(),
+		seen:   r.frame,
+		row:    float32(row),
 		page:   page,
 		tex:    tr,
 		z:      si.z,
@@ -505,28 +537,190 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 			k.growth[n], k.factor[n] = g, float32(f)
 		}
 	}
-	row := make([]byte, rowlayout.RowBytes)
+	data := make([]byte, rowlayout.RowBytes)
 	var srp *rect
 	if strip != nil {
 		srp = &sr
 	}
-	encodeRow(row, snap, tr, srp)
-	r.addRow(row)
+	encodeRow(data, snap, tr, srp)
+	r.writeDataRow(row, data)
 	r.kinds[key] = k
 	return k
 }
 
-// addRow appends a row to the data texture, growing it when full.
-func (r *Renderer) addRow(row []byte) {
-	n := len(r.dataPix) / rowlayout.RowBytes
-	r.dataPix = append(r.dataPix, row...)
-	if n < r.dataRows {
-		r.data.SubImage(image.Rect(0, n, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(row)
+// ErrImageTooLarge is the error, wrapped, of an Item.Texture or Item.Strip
+// too large for an atlas page on the GPU (Renderer.Err).
+var ErrImageTooLarge = errors.New("render: image too large for an atlas page")
+
+// placeable returns the images to place for an effect's tex and strip:
+// themselves when an atlas page can hold them; otherwise the texture is
+// replaced by the built-in sprite, or the strip dropped, and the renderer
+// records why (Err).
+func (r *Renderer) placeable(tex, strip image.Image) (image.Image, image.Image) {
+	r.atlas.maxPage = maxPageEdge()
+	size := func(img image.Image) (int, int) {
+		if img == nil {
+			return 0, 0
+		}
+		return img.Bounds().Dx(), img.Bounds().Dy()
+	}
+	tw, th := size(tex)
+	sw, sh := size(strip)
+	if r.atlas.fits(tw, th, sw, sh) {
+		return tex, strip
+	}
+	if !r.atlas.fits(tw, th, 0, 0) {
+		r.refuse(tex, fmt.Errorf("%w: a texture of %dx%d pixels, where a page holds at most %d on a side; the effect is drawn with the built-in sprite", ErrImageTooLarge, tw, th, r.atlas.maxPage-pad))
+		tex, tw, th = r.sprite, texture.SpriteSize, texture.SpriteSize
+	}
+	if strip != nil && !r.atlas.fits(tw, th, sw, sh) {
+		r.refuse(strip, fmt.Errorf("%w: a colour strip of %dx%d pixels, with a %dx%d texture, where a page holds at most %d on a side; the effect is drawn without it", ErrImageTooLarge, sw, sh, tw, th, r.atlas.maxPage-pad))
+		strip = nil
+	}
+	return tex, strip
+}
+
+// maxPageEdge is the largest atlas page the GPU can hold: Ebitengine's
+// maximum image size less the pixel of padding it adds, and 4096 (which
+// every environment it runs in supports) before the game has started and
+// the size is known. Data rows store page coordinates in 16 bits.
+func maxPageEdge() int {
+	m := ebiten.MaxImageSize()
+	if m <= 0 {
+		m = 4096
+	}
+	return min(m-1, 65535)
+}
+
+// refuse records err about img, once per image, for Err.
+func (r *Renderer) refuse(img image.Image, err error) {
+	if slices.Contains(r.refusedImages, img) {
 		return
 	}
-	r.dataRows = max(16, 2*r.dataRows)
+	r.refusedImages = append(r.refusedImages, img)
+	r.refused = append(r.refused, err)
+}
+
+// Err returns what went wrong since New or the last Reset, nil when
+// nothing did: each texture or strip too large for an atlas page on this
+// GPU ([ErrImageTooLarge]), and a frame that drew more kinds than
+// MaxKinds ([ErrTooManyKinds]). Draw does not fail on them:
+// an effect whose texture cannot be placed is drawn with the built-in
+// sprite, and one whose strip cannot, without its strip. The images the
+// texture package loads (at most texture.MaxEdge, 2048, on a side) always
+// fit.
+func (r *Renderer) Err() error {
+	errs := append([]error{r.tooMany}, r.refused...)
+	return errors.Join(errs...)
+}
+
+// MaxKinds is the most effect kinds (distinct snapshot, texture and strip
+// combinations, each a row of the data texture) a Renderer holds at once,
+// so that the data texture, MaxKinds rows and Ebitengine's pixel of
+// padding, fits the 4096 pixels every GPU it runs on has. Kinds not drawn
+// for 120 Draws (kindKeepFrames) are freed and their rows reused (hot reloading
+// makes a new snapshot, so a new kind, at every change); when one frame
+// draws more than MaxKinds, the effects past them are not drawn and Err
+// says so. Atlas pages are not freed: Reset frees them.
+const MaxKinds = 4095
+
+// kindSweepEvery and kindKeepFrames: every kindSweepEvery Draws, kinds
+// not drawn for kindKeepFrames Draws are freed.
+const (
+	kindSweepEvery = 64
+	kindKeepFrames = 120
+)
+
+// maxKindID is the largest kind id: vertex slot tags hold it in 29 bits.
+const maxKindID = 1<<29 - 1
+
+// ErrTooManyKinds is the error, wrapped, of a frame that drew more than
+// MaxKinds kinds (Renderer.Err).
+var ErrTooManyKinds = errors.New("render: too many effect kinds in one frame")
+
+// sweepKinds starts a Draw: every kindSweepEvery Draws it frees the kinds,
+// and the snapshots' infos, not drawn for kindKeepFrames.
+func (r *Renderer) sweepKinds() {
+	r.frame++
+	if r.frame%kindSweepEvery == 0 {
+		r.freeKinds(r.frame - min(r.frame, kindKeepFrames))
+	}
+}
+
+// freeKinds frees the kinds and snapshot infos last drawn before frame
+// before, and returns how many kinds it freed.
+func (r *Renderer) freeKinds(before uint64) int {
+	n := 0
+	for key, k := range r.kinds {
+		if k.seen < before {
+			r.freeRows = append(r.freeRows, int(k.row))
+			delete(r.kinds, key)
+			n++
+		}
+	}
+	for snap, si := range r.snaps {
+		if si.seen < before {
+			delete(r.snaps, snap)
+		}
+	}
+	return n
+}
+
+// kindRow hands out a data row for a new kind: a freed one, a new one while
+// there are fewer than MaxKinds, or one of a kind not drawn this frame,
+// freed for it. ok is false when this frame has drawn MaxKinds kinds.
+func (r *Renderer) kindRow() (row int, ok bool) {
+	if len(r.freeRows) == 0 {
+		if used := len(r.dataPix) / rowlayout.RowBytes; used < MaxKinds {
+			return used, true
+		}
+		if r.fullAt == r.frame || r.freeKinds(r.frame) == 0 {
+			r.fullAt = r.frame
+			if r.tooMany == nil {
+				r.tooMany = fmt.Errorf("%w: more than %d (distinct snapshot, texture and strip combinations); the effects past them were not drawn", ErrTooManyKinds, MaxKinds)
+			}
+			return 0, false
+		}
+	}
+	n := len(r.freeRows) - 1
+	row = r.freeRows[n]
+	r.freeRows = r.freeRows[:n]
+	return row, true
+}
+
+// kindID hands out the next kind id. Ids are never reused while slot tags
+// may hold them: past maxKindID the live kinds are numbered afresh and
+// every slot's tag cleared.
+func (r *Renderer) kindID() uint64 {
+	if r.nextID >= maxKindID {
+		r.nextID = 0
+		for _, k := range r.kinds {
+			r.nextID++
+			k.id = r.nextID
+		}
+		clear(r.tags)
+	}
+	r.nextID++
+	return r.nextID
+}
+
+// writeDataRow stores data as row n of the data texture, growing it
+// (doubling, up to MaxKinds rows) when n is past its end.
+func (r *Renderer) writeDataRow(n int, data []byte) {
+	if need := (n + 1) * rowlayout.RowBytes; len(r.dataPix) < need {
+		r.dataPix = append(r.dataPix, make([]byte, need-len(r.dataPix))...)
+	}
+	copy(r.dataPix[n*rowlayout.RowBytes:], data)
+	if n < r.dataRows {
+		r.data.SubImage(image.Rect(0, n, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(data)
+		return
+	}
+	// The old texture is left to the garbage collector: draws queued
+	// earlier may still read it.
+	r.dataRows = min(max(16, 2*r.dataRows), MaxKinds)
+	used := len(r.dataPix) / rowlayout.RowBytes
 	r.data = ebiten.NewImage(rowlayout.DataWidth, r.dataRows)
-	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, n+1)).(*ebiten.Image).WritePixels(r.dataPix)
+	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, used)).(*ebiten.Image).WritePixels(r.dataPix)
 }
 
 // submit writes the vertices of the collected quads and draws them.

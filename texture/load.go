@@ -13,69 +13,154 @@ import (
 	"path/filepath"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/readfile"
 )
 
-// MaxPixels bounds the images Load decodes: a texture or strip is far
-// smaller, and the bound keeps a corrupt header from exhausting memory.
-const MaxPixels = 1 << 26
+// Limits of the images Load reads. A particle texture, even a flipbook of
+// 8 × 8 cells of 256 pixels, is at most 2048 pixels on a side, and an image
+// that size fits on one page of the renderer's atlas (render.DefaultPageSize
+// is the same 2048) on every GPU Ebitengine runs on.
+const (
+	// MaxEdge is the most pixels an image may have on a side. The size is
+	// read from the file's header before anything is decoded, so a larger
+	// image costs nothing: the most Load decodes is 2048 × 2048 pixels, 32
+	// MiB at 16 bits a channel.
+	MaxEdge = 2048
+	// MaxFileSize is the most bytes of an image file read: more than any
+	// image within MaxEdge needs, even uncompressed.
+	MaxFileSize = 64 << 20
+)
 
-// Load reads and decodes a PNG, JPEG or GIF image (the first frame of a
-// GIF) of at most MaxPixels pixels.
+// Load reads and decodes the regular file at path as a PNG, JPEG or GIF
+// image (the first frame of a GIF) of at most MaxEdge pixels on a side. A
+// named pipe or device is refused without waiting on it.
 func Load(path string) (image.Image, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+		return nil, fmt.Errorf("cannot read %s: %w", path, readfile.Reason(err))
 	}
 	defer f.Close()
-	cfg, _, err := image.DecodeConfig(f)
-	if err == nil && int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return nil, fmt.Errorf("%s is %dx%d pixels, more than the %d an image may have", path, cfg.Width, cfg.Height, MaxPixels)
-	}
-	if _, serr := f.Seek(0, io.SeekStart); serr != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", path, serr)
-	}
-	img, _, err := image.Decode(f)
+	return decode(f, path)
+}
+
+// decode decodes the image in f, whose path messages show as name: its
+// header first, so that its size is checked before its pixels are.
+func decode(f io.ReadSeeker, name string) (image.Image, error) {
+	cfg, _, err := image.DecodeConfig(io.LimitReader(f, MaxFileSize))
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a PNG, JPEG or GIF image that can be decoded (%v)", path, err)
+		return nil, fmt.Errorf("%s is not a PNG, JPEG or GIF image that can be decoded (%v)", name, err)
+	}
+	if cfg.Width > MaxEdge || cfg.Height > MaxEdge {
+		return nil, fmt.Errorf("%s is %dx%d pixels; an image is at most %d pixels on a side", name, cfg.Width, cfg.Height, MaxEdge)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%s is empty (%dx%d pixels)", name, cfg.Width, cfg.Height)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", name, err)
+	}
+	img, _, err := image.Decode(io.LimitReader(f, MaxFileSize))
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a PNG, JPEG or GIF image that can be decoded (%v)", name, err)
+	}
+	if b := img.Bounds(); b.Dx() > MaxEdge || b.Dy() > MaxEdge || b.Empty() {
+		return nil, fmt.Errorf("%s decodes to %dx%d pixels, not the %dx%d its header says", name, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
 	return img, nil
 }
 
+// LoadOptions configures [LoadEffectImages] and [LoadEffect]. The zero
+// value, or nil, reads the images wherever their paths point.
+type LoadOptions struct {
+	// Confine keeps the images in the effect file's folder or below it,
+	// for effect files from elsewhere (the ember command and the demo's
+	// hot reload set it). An absolute path, one that leaves the folder
+	// with "..", one through a symbolic link that leads out of it, and one
+	// that names no file all get the same problem, so that an effect file
+	// cannot learn what lies outside its folder; nothing outside it is
+	// opened.
+	Confine bool
+}
+
+// errOutside is the error of an image path that names no file in the
+// effect file's folder when LoadOptions.Confine is set.
+var errOutside = errors.New("names no file in the effect file's folder (images are confined to it)")
+
 // LoadEffectImages loads the images an effect file names: spec's Texture and
 // ColorStrip, whose paths are relative to the directory of the effect file
-// at effectPath (absolute paths stay as they are). An empty path gives a nil
-// image: the built-in sprite for Texture, no strip for ColorStrip. A missing
-// or undecodable image is an error naming the effect file, the field and the
-// image file, such as
+// at effectPath (absolute paths stay as they are unless opts confines
+// them). An empty path gives a nil image: the built-in sprite for
+// Texture, no strip for ColorStrip. A missing, unreadable, undecodable or
+// too large image is an [emitter.Problem] with the effect file, the field
+// and the image file but no line (effectfile.LoadWithImages gives it the
+// line of its field):
 //
-//	fire.yaml: Texture "flame.png": cannot read flame.png: no such file or directory
-func LoadEffectImages(effectPath string, spec *emitter.Spec) (texture, strip image.Image, err error) {
-	load := func(field, name string) (image.Image, error) {
+//	fire.yaml: Texture: "flame.png": cannot read flame.png: no such file or directory
+//
+// Both fields are checked, so the error lists every problem.
+func LoadEffectImages(effectPath string, spec *emitter.Spec, opts *LoadOptions) (texture, strip image.Image, err error) {
+	var o LoadOptions
+	if opts != nil {
+		o = *opts
+	}
+	dir := filepath.Dir(effectPath)
+	var root *os.Root
+	var problems emitter.Problems
+	load := func(field, name string) image.Image {
 		if name == "" {
-			return nil, nil
+			return nil
 		}
-		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(effectPath), filepath.FromSlash(name))
+		var img image.Image
+		var err error
+		if o.Confine {
+			img, err = loadConfined(&root, dir, name)
+		} else {
+			p := filepath.FromSlash(name)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			img, err = Load(p)
 		}
-		img, err := Load(p)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s %q: %w", effectPath, field, name, err)
+			problems = append(problems, emitter.Problem{File: effectPath, Field: field, Message: fmt.Sprintf("%q: %v", name, err)})
 		}
-		if b := img.Bounds(); b.Dx() == 0 || b.Dy() == 0 {
-			return nil, fmt.Errorf("%s: %s %q: %s is empty (0 pixels)", effectPath, field, name, p)
-		}
-		return img, nil
+		return img
 	}
-	if texture, err = load("Texture", spec.Texture); err != nil {
-		return nil, nil, err
+	texture = load("Texture", spec.Texture)
+	strip = load("ColorStrip", spec.ColorStrip)
+	if root != nil {
+		root.Close()
 	}
-	if strip, err = load("ColorStrip", spec.ColorStrip); err != nil {
-		return nil, nil, err
+	if problems != nil {
+		return nil, nil, problems
 	}
 	return texture, strip, nil
+}
+
+// loadConfined loads the image name (slash-separated) inside dir, opening
+// *root on first use.
+func loadConfined(root **os.Root, dir, name string) (image.Image, error) {
+	p := filepath.FromSlash(name)
+	if filepath.IsAbs(p) || !filepath.IsLocal(p) {
+		return nil, errOutside
+	}
+	if *root == nil {
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the folder %s: %w", dir, readfile.Reason(err))
+		}
+		*root = r
+	}
+	f, err := readfile.OpenIn(*root, p)
+	switch {
+	case errors.Is(err, readfile.ErrNotRegular), errors.Is(err, fs.ErrPermission):
+		// Something in the folder: a named pipe, a directory, a file it
+		// may not read.
+		return nil, fmt.Errorf("cannot read %s: %w", filepath.Join(dir, p), readfile.Reason(err))
+	case err != nil:
+		// Missing, or out of the folder through a link: one answer.
+		return nil, errOutside
+	}
+	defer f.Close()
+	return decode(f, filepath.Join(dir, p))
 }

@@ -2,15 +2,16 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"image/color"
 	"image/gif"
 	"image/png"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,28 @@ import (
 )
 
 // bakeSynopsis is bake's command line.
-const bakeSynopsis = "FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N]) [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT"
+const bakeSynopsis = "FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N]) [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] [--allow-outside] -o OUT"
+
+// bakeAbout is bake's help after the synopsis.
+const bakeAbout = `
+Renders the effect with the reference rasterizer into a PNG frame, a PNG
+sprite sheet or an animated GIF: a GIF when -o ends in .gif or --gif is
+given (a .png name with --gif, or a .gif one with --sheet, is an error).
+The canvas holds the effect's conservative bounds with --pad pixels around
+them (8 by default), the host's centre where the bounds put it; --canvas
+WxH gives a canvas of that size around the host's centre instead.
+
+Limits: a canvas (a whole sheet) of at most 67108864 pixels, a GIF of at
+most 3000 frames at 0.0015259 (100/65535) to 100 fps, and a bake of at most
+50000000 particles and 1000000000 pixels of work over all its frames,
+counted before anything is drawn (see package raster/bake). The images
+Texture and ColorStrip name are PNG, JPEG or GIF files of at most 2048
+pixels a side, in the effect file's folder unless --allow-outside.
+
+`
+
+// defaultPad is the padding around a fitted canvas, in pixels.
+const defaultPad = 8
 
 // bakeOptions is a parsed bake command line.
 type bakeOptions struct {
@@ -34,25 +56,31 @@ type bakeOptions struct {
 	fps        float64
 	seed       uint32
 	bursts     []burst
-	w, h       int
-	bg         color.NRGBA
+	w, h       int // the host
+	// canvasW and canvasH are --canvas, 0 for a canvas fitted to the
+	// effect with pad pixels around it.
+	canvasW, canvasH int
+	pad              int
+	bg               color.NRGBA
+	// allowOutside lets the images lie outside the effect file's folder.
+	allowOutside bool
 }
 
 // runBake is "ember bake": it renders the effect with the reference
-// rasterizer (package raster) on a canvas of the host's size, the host's
-// centre at the canvas centre, into a PNG frame, a PNG sprite sheet or an
+// rasterizer (package raster) on a canvas that holds it, or of --canvas's
+// size around the host's centre, into a PNG frame, a PNG sprite sheet or an
 // animated GIF.
 func runBake(args []string, stdout, stderr io.Writer) int {
-	o, status, ok := parseBakeArgs(args, stderr)
+	o, status, ok := parseBakeArgs(args, stdout, stderr)
 	if !ok {
 		return status
 	}
-	spec, err := effectfile.Load(o.file)
+	spec, tex, strip, err := effectfile.LoadWithImages(o.file, &texture.LoadOptions{Confine: !o.allowOutside})
 	if err != nil {
 		printProblems(stderr, err)
 		return exitInvalid
 	}
-	data, err := render(&spec, o)
+	data, err := render(&spec, tex, strip, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "ember bake: %v\n", err)
 		return exitInvalid
@@ -70,11 +98,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 }
 
 // render renders what o asks for and returns the encoded file.
-func render(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
-	tex, strip, err := texture.LoadEffectImages(o.file, spec)
-	if err != nil {
-		return nil, err
-	}
+func render(spec *emitter.Spec, tex, strip image.Image, o bakeOptions) ([]byte, error) {
 	snap, err := emitter.NewSnapshot(spec)
 	if err != nil {
 		return nil, err
@@ -85,6 +109,21 @@ func render(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
 	}
 	for _, b := range o.bursts {
 		s.Bursts = append(s.Bursts, bake.Burst{Count: b.Count, At: b.Time})
+	}
+	times := []float64{o.at}
+	switch {
+	case o.gif:
+		if times, err = bake.GIFTimes(o.from, o.to, o.fps); err != nil {
+			return nil, err
+		}
+	case o.cols > 0:
+		times = bake.SheetTimes(o.cols*o.rows, o.from, o.to)
+	}
+	if o.canvasW > 0 {
+		w, h := o.canvasW, o.canvasH
+		s.Canvas = image.Rect(-w/2, -h/2, w-w/2, h-h/2)
+	} else if s.Canvas, err = bake.FitCanvas(s, times, o.pad); err != nil {
+		return nil, fmt.Errorf("%w (or give --canvas WxH)", err)
 	}
 	var buf bytes.Buffer
 	switch {
@@ -119,13 +158,17 @@ func render(spec *emitter.Spec, o bakeOptions) ([]byte, error) {
 
 // parseBakeArgs parses bake's command line. ok is false when the command
 // should stop with status.
-func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, ok bool) {
-	fs := newFlagSet("bake", bakeSynopsis, stderr)
+func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, status int, ok bool) {
+	c := newCommand("bake", bakeSynopsis, stdout, stderr)
+	c.about = bakeAbout
+	fs := c.fs
 	var (
 		at, from, to secondsFlag
 		seed         seedFlag
 		emits        emitFlag
 		host         = hostFlag{bake.DefaultWidth, bake.DefaultHeight}
+		canvas       hostFlag
+		pad          = defaultPad
 		sheet        gridFlag
 		bg           = bgFlag{0, 0, 0, 255}
 		asGIF        bool
@@ -134,31 +177,31 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 	)
 	fs.Var(&at, "at", "the clock `T` of a single frame, in seconds; with --gif, the clip is 0..T")
 	fs.Var(&sheet, "sheet", "render a sprite sheet of `CxR` frames, evenly spaced from --from to --to, row-major")
-	fs.BoolVar(&asGIF, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at)")
+	fs.BoolVar(&asGIF, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at); also when -o ends in .gif")
 	fs.Var(&from, "from", "the first clock `T0` of a sheet or GIF, in seconds (default 0)")
 	fs.Var(&to, "to", "the last clock `T1` of a sheet or GIF, in seconds")
-	fs.Float64Var(&fps, "fps", fps, "GIF frames per second, `N` in (0, 100]")
+	fs.Float64Var(&fps, "fps", fps, "GIF frames per second, `N` from 0.0015259 (100/65535) to 100")
 	fs.Var(&seed, "seed", "the fixed seed `S`, 0 to 4294967295")
 	fs.Var(&emits, "emit", "a burst of `N[@T0]` particles at T0 seconds (default 0); repeatable, numbered in order")
-	fs.Var(&host, "host", "the host rectangle and canvas `WxH`, in whole pixels")
+	fs.Var(&host, "host", "the host rectangle `WxH`, in whole pixels: the emission area and pixels per stud")
+	fs.Var(&canvas, "canvas", "the canvas `WxH` of each frame, in whole pixels, around the host's centre (default: fitted to the effect)")
+	fs.IntVar(&pad, "pad", pad, "the pixels `N` around the effect's bounds on the fitted canvas")
 	fs.Var(&bg, "bg", "the opaque background colour `#rrggbb`")
-	fs.StringVar(&out, "o", "", "the output file `OUT` (PNG, or GIF with --gif); - writes to stdout (required)")
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return o, exitOK, false
+	fs.StringVar(&out, "o", "", "the output file `OUT`: a PNG, or a GIF (with --gif, or a name ending in .gif); - writes to stdout (required)")
+	allowOutside := allowOutsideFlag(fs)
+	files, status, ok := c.parse(args)
+	if !ok {
+		return o, status, false
 	}
-	if err != nil {
-		return o, exitUsage, false
-	}
+	padSet := false
+	fs.Visit(func(f *flag.Flag) { padSet = padSet || f.Name == "pad" })
 	o = bakeOptions{
 		out: out, seed: uint32(seed), bursts: emits, gif: asGIF, fps: fps,
-		cols: sheet.cols, rows: sheet.rows, bg: color.NRGBA(bg),
-		at: at.v, from: from.v, to: to.v,
+		cols: sheet.cols, rows: sheet.rows, bg: color.NRGBA(bg), pad: pad,
+		at: at.v, from: from.v, to: to.v, allowOutside: *allowOutside,
 	}
 	fail := func(format string, args ...any) (bakeOptions, int, bool) {
-		fmt.Fprintf(stderr, "ember bake: "+format+"\n", args...)
-		fs.Usage()
-		return o, exitUsage, false
+		return o, c.usageError(format, args...), false
 	}
 	if len(files) != 1 {
 		return fail("want one effect file, got %d", len(files))
@@ -167,19 +210,42 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 	if out == "" {
 		return fail("-o OUT is required")
 	}
-	if host.W != math.Trunc(host.W) || host.H != math.Trunc(host.H) {
-		return fail("--host %s: the canvas needs whole pixels", host.String())
+	// The output's name picks the format, as the demo's captures do; a
+	// flag that says otherwise is an error.
+	switch ext := strings.ToLower(filepath.Ext(out)); {
+	case out == "-":
+	case ext == ".gif" && sheet.cols > 0:
+		return fail("-o %s names a GIF, but --sheet makes a PNG", out)
+	case ext == ".gif":
+		o.gif, asGIF = true, true
+	case ext == ".png" && asGIF:
+		return fail("-o %s names a PNG, but --gif makes a GIF", out)
 	}
-	if host.W*host.H > bake.MaxCanvasPixels {
-		return fail("--host %s: more than %d pixels", host.String(), bake.MaxCanvasPixels)
+	for _, f := range []struct {
+		name string
+		v    hostFlag
+	}{{"--host", host}, {"--canvas", canvas}} {
+		if f.v.W != math.Trunc(f.v.W) || f.v.H != math.Trunc(f.v.H) {
+			return fail("%s %s: the canvas needs whole pixels", f.name, f.v.String())
+		}
+		if f.v.W*f.v.H > bake.MaxCanvasPixels {
+			return fail("%s %s: more than %d pixels", f.name, f.v.String(), bake.MaxCanvasPixels)
+		}
 	}
 	o.w, o.h = int(host.W), int(host.H)
+	o.canvasW, o.canvasH = int(canvas.W), int(canvas.H)
+	switch {
+	case o.canvasW > 0 && padSet:
+		return fail("--pad pads the fitted canvas; --canvas sets the canvas, so give one of them")
+	case pad < 0 || pad > 4096:
+		return fail("--pad %d: the padding is 0 to 4096 pixels", pad)
+	}
 	switch {
 	case asGIF && sheet.cols > 0:
 		return fail("--gif and --sheet cannot go together")
 	case asGIF:
-		if !(fps > 0 && fps <= 100) {
-			return fail("--fps %v: GIF frame rates are in (0, 100]", fps)
+		if !(fps >= bake.MinGIFFPS && fps <= bake.MaxGIFFPS) {
+			return fail("--fps %v: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from 0.0015259 (100/65535) to 100", fps)
 		}
 		switch {
 		case to.set && at.set:
@@ -204,9 +270,6 @@ func parseBakeArgs(args []string, stderr io.Writer) (o bakeOptions, status int, 
 		}
 		if o.to < o.from {
 			return fail("--to %v is before --from %v", o.to, o.from)
-		}
-		if int64(sheet.cols)*int64(sheet.rows)*int64(o.w)*int64(o.h) > bake.MaxCanvasPixels {
-			return fail("--sheet %dx%d of %dx%d frames is more than %d pixels", sheet.cols, sheet.rows, o.w, o.h, bake.MaxCanvasPixels)
 		}
 	default:
 		if from.set || to.set {

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,67 +53,106 @@ func decodePNG(t *testing.T, data []byte) image.Image {
 	return img
 }
 
-// TestBakeFrame: a frame is a PNG of the host's size (200x100 by default),
-// the background where no particle is, and exactly bake.Frame's pixels.
+// bakeScene is the scene of bakeEffect the command bakes with a seed and
+// bursts.
+func bakeScene(t *testing.T, fx string, seed uint32, bursts ...bake.Burst) *bake.Scene {
+	t.Helper()
+	spec, err := effectfile.Load(fx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, _ := emitter.NewSnapshot(&spec)
+	return &bake.Scene{Snapshot: snap, Seed: seed, Bursts: bursts}
+}
+
+// asRGBA converts img to RGBA at origin (0, 0).
+func asRGBA(img image.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			out.Set(x, y, img.At(b.Min.X+x, b.Min.Y+y))
+		}
+	}
+	return out
+}
+
+// TestBakeFrame: by default a frame is a PNG of a canvas that holds the
+// effect's bounds and 8 pixels around them (the host's rectangle, 200x100,
+// would cut this effect), the background where no particle is, and exactly
+// bake.Frame's pixels on that canvas; --canvas and --pad change it.
 func TestBakeFrame(t *testing.T) {
 	fx := writeFile(t, "fx.yaml", bakeEffect)
 	status, data, stderr := bakeRun(t, fx, "--at", "1", "--seed", "7", "--emit", "20@0.5")
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
-	img := decodePNG(t, data)
-	if img.Bounds() != image.Rect(0, 0, 200, 100) {
-		t.Errorf("default size %v, want 200x100", img.Bounds())
-	}
-	spec, err := effectfile.Load(fx)
+	img := asRGBA(decodePNG(t, data))
+	s := bakeScene(t, fx, 7, bake.Burst{Count: 20, At: 0.5})
+	fit, err := bake.FitCanvas(s, []float64{1}, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, _ := emitter.NewSnapshot(&spec)
-	want, err := bake.Frame(&bake.Scene{Snapshot: snap, Seed: 7, Bursts: []bake.Burst{{Count: 20, At: 0.5}}}, 1)
+	if fit.Dy() <= 100 || img.Rect.Dx() != fit.Dx() || img.Rect.Dy() != fit.Dy() {
+		t.Errorf("default size %v, want the fitted %dx%d, taller than the host", img.Rect, fit.Dx(), fit.Dy())
+	}
+	s.Canvas = fit
+	want, err := bake.Frame(s, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := image.NewRGBA(img.Bounds())
-	for y := 0; y < 100; y++ {
-		for x := 0; x < 200; x++ {
-			got.Set(x, y, img.At(x, y))
-		}
-	}
-	if !bytes.Equal(got.Pix, want.Pix) {
+	if !bytes.Equal(img.Pix, want.Pix) {
 		t.Error("the PNG differs from bake.Frame")
 	}
+	for x := range img.Rect.Dx() {
+		if c := img.RGBAAt(x, 0); c != (color.RGBA{0, 0, 0, 255}) {
+			t.Fatalf("the fitted canvas's padding is drawn on at (%d, 0): %v", x, c)
+		}
+	}
 
-	status, data, stderr = bakeRun(t, fx, "--at", "1", "--host", "64x48", "--bg", "#0A141E")
+	// --canvas WxH: that canvas around the host's centre, which is the
+	// host's rectangle for --canvas WxH --host WxH.
+	status, data, stderr = bakeRun(t, fx, "--at", "1", "--host", "64x48", "--canvas", "64x48", "--bg", "#0A141E")
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
-	img = decodePNG(t, data)
-	if img.Bounds() != image.Rect(0, 0, 64, 48) {
-		t.Errorf("--host 64x48: size %v", img.Bounds())
+	img = asRGBA(decodePNG(t, data))
+	if img.Rect != image.Rect(0, 0, 64, 48) {
+		t.Errorf("--canvas 64x48: size %v", img.Rect)
 	}
-	if c := color.NRGBAModel.Convert(img.At(63, 47)); c != (color.NRGBA{10, 20, 30, 255}) {
+	if c := img.RGBAAt(63, 47); c != (color.RGBA{10, 20, 30, 255}) {
 		t.Errorf("--bg #0A141E: corner %v", c)
+	}
+	s = bakeScene(t, fx, 0)
+	s.Width, s.Height, s.Background = 64, 48, color.NRGBA{10, 20, 30, 255}
+	if want, _ := bake.Frame(s, 1); !bytes.Equal(img.Pix, want.Pix) {
+		t.Error("--canvas WxH --host WxH differs from the host's rectangle")
+	}
+	// --pad 0: the bounds alone.
+	status, data, _ = bakeRun(t, fx, "--at", "1", "--pad", "0")
+	if b := decodePNG(t, data).Bounds(); status != exitOK || b.Dx() != fit.Dx()-16 || b.Dy() != fit.Dy()-16 {
+		t.Errorf("--pad 0: status %d, size %v, want %dx%d", status, b, fit.Dx()-16, fit.Dy()-16)
 	}
 }
 
 // TestBakeSheet: a sheet of CxR frames of WxH is (C·W)x(R·H).
 func TestBakeSheet(t *testing.T) {
 	fx := writeFile(t, "fx.yaml", bakeEffect)
-	status, data, stderr := bakeRun(t, fx, "--sheet", "3x2", "--from", "0.2", "--to", "1.2", "--host", "40x30")
+	status, data, stderr := bakeRun(t, fx, "--sheet", "3x2", "--from", "0.2", "--to", "1.2", "--canvas", "40x30")
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
 	if b := decodePNG(t, data).Bounds(); b != image.Rect(0, 0, 120, 60) {
 		t.Errorf("sheet %v, want 120x60", b)
 	}
-	// --from defaults to 0.
+	// --from defaults to 0; the fitted canvas holds every frame.
 	status, data, stderr = bakeRun(t, fx, "--sheet", "4x1", "--to", "1")
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
-	if b := decodePNG(t, data).Bounds(); b != image.Rect(0, 0, 800, 100) {
-		t.Errorf("sheet %v, want 800x100", b)
+	fit, _ := bake.FitCanvas(bakeScene(t, fx, 0), bake.SheetTimes(4, 0, 1), 8)
+	if b := decodePNG(t, data).Bounds(); b != image.Rect(0, 0, 4*fit.Dx(), fit.Dy()) {
+		t.Errorf("sheet %v, want %dx%d", b, 4*fit.Dx(), fit.Dy())
 	}
 }
 
@@ -131,7 +171,7 @@ func TestBakeGIF(t *testing.T) {
 		{"25 fps by default", []string{"--gif", "--at", "0.4"}, 11, 4}, // 25 fps by default
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			status, data, stderr := bakeRun(t, append([]string{fx, "--host", "50x40"}, c.args...)...)
+			status, data, stderr := bakeRun(t, append([]string{fx, "--canvas", "50x40"}, c.args...)...)
 			if status != exitOK {
 				t.Fatalf("%v: status %d: %s", c.args, status, stderr)
 			}
@@ -146,6 +186,45 @@ func TestBakeGIF(t *testing.T) {
 				t.Errorf("%v: %dx%d, want 50x40", c.args, g.Config.Width, g.Config.Height)
 			}
 		})
+	}
+}
+
+// TestBakeFormatFromName: a name ending in .gif makes a GIF, as --gif does,
+// and one ending in .png a PNG; the same clip either way is the same bytes.
+func TestBakeFormatFromName(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", bakeEffect)
+	dir := t.TempDir()
+	byName, byFlag := filepath.Join(dir, "clip.GIF"), filepath.Join(dir, "clip")
+	for _, args := range [][]string{{"-o", byName}, {"--gif", "-o", byFlag}} {
+		if status, _, stderr := runCLI(append([]string{"bake", fx, "--at", "0.5", "--fps", "10"}, args...)...); status != exitOK {
+			t.Fatalf("%v: status %d: %s", args, status, stderr)
+		}
+	}
+	a, _ := os.ReadFile(byName)
+	b, _ := os.ReadFile(byFlag)
+	if g, err := gif.DecodeAll(bytes.NewReader(a)); err != nil || len(g.Image) != 6 || !bytes.Equal(a, b) {
+		t.Errorf("-o clip.GIF: %v, and the same as --gif: %v", err, bytes.Equal(a, b))
+	}
+	frame := filepath.Join(dir, "frame.png")
+	if status, _, stderr := runCLI("bake", fx, "--at", "0.5", "-o", frame); status != exitOK {
+		t.Fatalf("-o frame.png: status %d: %s", status, stderr)
+	}
+	if data, _ := os.ReadFile(frame); len(data) < 8 || string(data[1:4]) != "PNG" {
+		t.Error("-o frame.png is not a PNG")
+	}
+}
+
+// TestBakeWork: a bake past the work limits is refused at once, with the
+// numbers, and writes nothing.
+func TestBakeWork(t *testing.T) {
+	fx := writeFile(t, "heavy.yaml", "Rate: 1000000\nLifetime: 3600\nMaxParticles: 200000\nSpeed: 0\nSize: 4\nLightEmission: 1\nGlowLayers: 8\n")
+	out := filepath.Join(t.TempDir(), "heavy.png")
+	status, _, stderr := runCLI("bake", fx, "--at", "3600", "--canvas", "200x100", "-o", out)
+	if status != exitInvalid || !strings.HasPrefix(stderr, "ember bake: bake: 1 frames would draw ") || !strings.Contains(stderr, "more than the 1000000000 a bake may") {
+		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused bake wrote its file")
 	}
 }
 
@@ -202,19 +281,19 @@ func TestBakeTextures(t *testing.T) {
 	if status, _, stderr := bakeRun(t, ok, "--at", "1"); status != exitOK {
 		t.Errorf("relative texture: status %d: %s", status, stderr)
 	}
-	for _, c := range []struct{ field, name string }{
-		{"Texture", "nope.png"},
-		{"ColorStrip", "tex/bad.png"},
+	// The images' problems are at their field's line (after bakeEffect's
+	// lines): missing or outside the folder one same problem, a file that
+	// is no image (its header claims a size) another.
+	fxLine := strconv.Itoa(strings.Count(bakeEffect, "\n") + 1)
+	for _, c := range []struct{ field, name, want string }{
+		{"Texture", "nope.png", `names no file in the effect file's folder (images are confined to it)`},
+		{"Texture", "../outside.png", `names no file in the effect file's folder (images are confined to it)`},
+		{"ColorStrip", "tex/bad.png", filepath.Join(dir, "fx", "tex", "bad.png") + " is 25120x29813 pixels; an image is at most 2048 pixels on a side"},
 	} {
 		fx := write("bad-"+c.field+".yaml", []byte(bakeEffect+c.field+": "+c.name+"\n"))
 		status, _, stderr := bakeRun(t, fx, "--at", "1")
-		if status != exitInvalid {
-			t.Errorf("%s %s: status %d, want %d", c.field, c.name, status, exitInvalid)
-		}
-		for _, w := range []string{fx, c.field + ` "` + c.name + `"`, filepath.Join(dir, "fx", filepath.FromSlash(c.name))} {
-			if !strings.Contains(stderr, w) {
-				t.Errorf("%s %s: stderr %q does not name %q", c.field, c.name, stderr, w)
-			}
+		if want := fx + ":" + fxLine + ": " + c.field + `: "` + c.name + `": ` + c.want + "\n"; status != exitInvalid || stderr != want {
+			t.Errorf("%s %s: status %d, stderr %q\nwant status %d, %q", c.field, c.name, status, stderr, exitInvalid, want)
 		}
 	}
 }
@@ -244,10 +323,19 @@ func TestBakeBadFlags(t *testing.T) {
 		{"--sheet 3x2 -o x.png, want \"--sheet needs --to\"", []string{fx, "--sheet", "3x2", "-o", "x.png"}, "--sheet needs --to"},
 		{"--sheet 3x2 --at 1 --to 2 -o x.png, want \"not --at\"", []string{fx, "--sheet", "3x2", "--at", "1", "--to", "2", "-o", "x.png"}, "not --at"},
 		{"--sheet 3x2 --from 2 --to 1 -o x.png, want \"before --from\"", []string{fx, "--sheet", "3x2", "--from", "2", "--to", "1", "-o", "x.png"}, "before --from"},
-		{"--gif --sheet 3x2 --to 1 -o x.gif, want \"cannot go together\"", []string{fx, "--gif", "--sheet", "3x2", "--to", "1", "-o", "x.gif"}, "cannot go together"},
+		{"--gif --sheet 3x2 --to 1 -o x, want \"cannot go together\"", []string{fx, "--gif", "--sheet", "3x2", "--to", "1", "-o", "x"}, "cannot go together"},
 		{"--gif -o x.gif, want \"--gif needs --to\"", []string{fx, "--gif", "-o", "x.gif"}, "--gif needs --to"},
 		{"--gif --at 1 --to 2 -o x.gif, want \"not both\"", []string{fx, "--gif", "--at", "1", "--to", "2", "-o", "x.gif"}, "not both"},
-		{"--gif --at 1 --fps 0 -o x.gif, want \"(0, 100]\"", []string{fx, "--gif", "--at", "1", "--fps", "0", "-o", "x.gif"}, "(0, 100]"},
+		{"--gif --at 1 --fps 0 -o x.gif, want \"0.0015259 (100/65535) to 100\"", []string{fx, "--gif", "--at", "1", "--fps", "0", "-o", "x.gif"}, "0.0015259 (100/65535) to 100"},
+		{"--gif --at 1 --fps 0.001 -o x.gif, want \"1 to 65535 hundredths\"", []string{fx, "--gif", "--at", "1", "--fps", "0.001", "-o", "x.gif"}, "1 to 65535 hundredths"},
+		{"--gif --at 1 --fps 101 -o x.gif, want \"0.0015259 (100/65535) to 100\"", []string{fx, "--gif", "--at", "1", "--fps", "101", "-o", "x.gif"}, "0.0015259 (100/65535) to 100"},
+		{"--gif --at 1 -o x.png, want \"names a PNG\"", []string{fx, "--gif", "--at", "1", "-o", "x.png"}, "-o x.png names a PNG, but --gif makes a GIF"},
+		{"--sheet 2x2 --to 1 -o x.gif, want \"names a GIF\"", []string{fx, "--sheet", "2x2", "--to", "1", "-o", "x.gif"}, "-o x.gif names a GIF, but --sheet makes a PNG"},
+		{"-o x.gif, want \"--gif needs --to\"", []string{fx, "-o", "x.GIF"}, "--gif needs --to"},
+		{"--canvas 10x10 --pad 2, want \"give one of them\"", []string{fx, "--at", "1", "--canvas", "10x10", "--pad", "2", "-o", "x.png"}, "give one of them"},
+		{"--pad -1, want \"0 to 4096\"", []string{fx, "--at", "1", "--pad", "-1", "-o", "x.png"}, "0 to 4096"},
+		{"--canvas 10.5x10, want \"whole pixels\"", []string{fx, "--at", "1", "--canvas", "10.5x10", "-o", "x.png"}, "--canvas 10.5x10: the canvas needs whole pixels"},
+		{"--canvas 100000x100000, want \"pixels\"", []string{fx, "--at", "1", "--canvas", "100000x100000", "-o", "x.png"}, "more than 67108864 pixels"},
 		{"--at 1 --from 0 -o x.png, want \"need --sheet or --gif\"", []string{fx, "--at", "1", "--from", "0", "-o", "x.png"}, "need --sheet or --gif"},
 		{"--at 1 --bg red -o x.png, want \"#rrggbb\"", []string{fx, "--at", "1", "--bg", "red", "-o", "x.png"}, "#rrggbb"},
 		{"--at 1 --bg #12345 -o x.png, want \"#rrggbb\"", []string{fx, "--at", "1", "--bg", "#12345", "-o", "x.png"}, "#rrggbb"},

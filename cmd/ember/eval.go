@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -186,7 +184,7 @@ type evalOptions struct {
 
 // runEval is "ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]".
 func runEval(args []string, stdout, stderr io.Writer) int {
-	o, status, ok := parseEvalArgs(args, stderr)
+	o, status, ok := parseEvalArgs(args, stdout, stderr)
 	if !ok {
 		return status
 	}
@@ -214,8 +212,9 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 
 // parseEvalArgs parses eval's command line. ok is false when the command
 // should stop with status.
-func parseEvalArgs(args []string, stderr io.Writer) (o evalOptions, status int, ok bool) {
-	fs := newFlagSet("eval", "FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]", stderr)
+func parseEvalArgs(args []string, stdout, stderr io.Writer) (o evalOptions, status int, ok bool) {
+	c := newCommand("eval", "FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]", stdout, stderr)
+	fs := c.fs
 	var (
 		at     secondsFlag
 		seed   seedFlag
@@ -228,26 +227,19 @@ func parseEvalArgs(args []string, stderr io.Writer) (o evalOptions, status int, 
 	fs.Var(&emits, "emit", "a burst of `N[@T0]` particles at T0 seconds (default 0); repeatable, numbered in order")
 	fs.Var(&host, "host", "the host rectangle `WxH` in pixels")
 	fs.BoolVar(&asJSON, "json", false, "print JSON instead of a table")
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return o, exitOK, false
-	}
-	if err != nil {
-		return o, exitUsage, false
-	}
+	files, status, ok := c.parse(args)
 	switch {
+	case !ok:
+		return o, status, false
 	case len(files) != 1:
-		fmt.Fprintf(stderr, "ember eval: want one effect file, got %d\n", len(files))
+		return o, c.usageError("want one effect file, got %d", len(files)), false
 	case !at.set:
-		fmt.Fprintln(stderr, "ember eval: --at T is required")
-	default:
-		return evalOptions{
-			file: files[0], at: at.v, seed: uint32(seed), bursts: emits,
-			w: host.W, h: host.H, json: asJSON,
-		}, exitOK, true
+		return o, c.usageError("--at T is required"), false
 	}
-	fs.Usage()
-	return o, exitUsage, false
+	return evalOptions{
+		file: files[0], at: at.v, seed: uint32(seed), bursts: emits,
+		w: host.W, h: host.H, json: asJSON,
+	}, exitOK, true
 }
 
 // evaluate plays spec from clock 0 as the options say and returns the

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,35 +21,23 @@ var studioExtensions = []string{".rbxmx", ".rbxlx", ".rbxm", ".rbxl"}
 // ParticleEmitter of a Roblox Studio file under DIR and prints what became
 // of every property (package emitter/roblox does the work).
 func runImport(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("ember import", flag.ContinueOnError)
-	flags.SetOutput(io.Discard)
-	dir := flags.String("o", ".", "the folder `DIR` to write the effect files in")
-	textures := flags.String("textures", "", "a texture map `MAP.yaml`: asset URLs to image files, relative to the map")
-	usage := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "ember import: "+format+"\n", args...)
-		fmt.Fprintf(stderr, "usage: ember import %s (ember help import for more)\n", importSynopsis)
-		return exitUsage
-	}
-	files, err := parseInterspersed(flags, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: ember import %s\n", importSynopsis)
-		fmt.Fprint(stdout, importHelp)
-		flags.SetOutput(stdout)
-		fmt.Fprintln(stdout, "flags:")
-		flags.PrintDefaults()
-		return exitOK
-	}
-	if err != nil {
-		return usage("%v", err)
+	c := newCommand("import", importSynopsis, stdout, stderr)
+	c.about = importHelp
+	dir := c.fs.String("o", ".", "the folder `DIR` to write the effect files in")
+	textures := c.fs.String("textures", "", "a texture map `MAP.yaml`: asset URLs to image files, relative to the map")
+	files, status, ok := c.parse(args)
+	if !ok {
+		return status
 	}
 	if len(files) != 1 {
-		return usage("want one Roblox file, got %d", len(files))
+		return c.usageError("want one Roblox file, got %d", len(files))
 	}
 	file := files[0]
 	if ext := strings.ToLower(filepath.Ext(file)); !slices.Contains(studioExtensions, ext) {
-		return usage("%s is not a Studio file (%s)", file, strings.Join(studioExtensions, ", "))
+		return c.usageError("%s is not a Studio file (%s)", file, strings.Join(studioExtensions, ", "))
 	}
 	opts := &roblox.Options{}
+	var err error
 	if opts.Dir, err = filepath.Abs(*dir); err != nil {
 		fmt.Fprintf(stderr, "ember import: %v\n", err)
 		return exitInvalid
@@ -93,6 +77,15 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stdout, "\nwrote %d effect files under %s\n", len(written), *dir)
 	}
+	outside := 0
+	for _, e := range r.Emitters {
+		if t := e.Spec.Texture; t != "" && !filepath.IsLocal(filepath.FromSlash(t)) {
+			outside++
+		}
+	}
+	if outside > 0 {
+		fmt.Fprintf(stdout, "%d of them name a texture outside their folder: validate and bake them with --allow-outside, or move the images beside them\n", outside)
+	}
 	return exitOK
 }
 
@@ -115,18 +108,9 @@ See docs/roblox-import.md.
 `
 
 // readStudioFile reads at most roblox.MaxFileSize bytes, and fails on a
-// longer file rather than reading it all.
+// longer file rather than reading it all (or on a named pipe or device).
 func readStudioFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, pe.Err
-		}
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, roblox.MaxFileSize+1))
+	data, err := readFile(name, roblox.MaxFileSize)
 	if err != nil {
 		return nil, err
 	}

@@ -91,7 +91,13 @@ func TestImportTextures(t *testing.T) {
 	if !strings.Contains(string(data), "Texture: \""+filepath.ToSlash(rel)+"\"\n") {
 		t.Errorf("the effect file does not name %s:\n%s", rel, data)
 	}
-	if status, _, stderr := runCLI("bake", flame, "--at", "0.5", "-o", filepath.Join(t.TempDir(), "f.png")); status != 0 {
+	if !strings.Contains(stdout, "1 of them name a texture outside their folder: validate and bake them with --allow-outside") {
+		t.Errorf("the report does not say the texture lies outside the effect's folder:\n%s", stdout)
+	}
+	if status, _, stderr := runCLI("bake", flame, "--at", "0.5", "-o", filepath.Join(t.TempDir(), "f.png")); status != 1 || !strings.Contains(stderr, "names no file in the effect file's folder") {
+		t.Errorf("bake with the texture outside: status %d, stderr %q", status, stderr)
+	}
+	if status, _, stderr := runCLI("bake", flame, "--at", "0.5", "--allow-outside", "-o", filepath.Join(t.TempDir(), "f.png")); status != 0 {
 		t.Errorf("bake with the texture: status %d, stderr %q", status, stderr)
 	}
 	// A map naming a missing image is an error before anything is written.

@@ -2,10 +2,7 @@ package main
 
 import (
 	"errors"
-	"io"
-	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -14,6 +11,7 @@ import (
 
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/emitter/world/source"
+	"github.com/emberfx/ember/internal/readfile"
 	"github.com/emberfx/ember/internal/yamldoc"
 	"go.yaml.in/yaml/v3"
 )
@@ -85,28 +83,11 @@ func (ld *levelDecoder) read(path string) source.Level {
 }
 
 // readFile reads at most limit+1 bytes of the file at path (so that a
-// decoder can tell it is too large). Its error leaves out the path.
+// decoder can tell it is too large); a named pipe or a device is refused
+// without waiting on it. Its error leaves out the path.
 func readFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fileErrText(err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fileErrText(err)
-	}
-	return data, nil
-}
-
-// fileErrText drops the operation and path of an *fs.PathError: the
-// message names the file already.
-func fileErrText(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	data, err := readfile.Read(path, limit)
+	return data, readfile.Reason(err)
 }
 
 // compileLevel reads, decodes and compiles the level source at path,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -212,4 +213,27 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// TestLevelByteOrderMark: a level source in JSON or YAML may start with a
+// UTF-8 byte-order mark, as editors on Windows write it.
+func TestLevelByteOrderMark(t *testing.T) {
+	for name, src := range map[string]string{
+		"level.json": `{"presets": {"p": {"lifetime": 1, "sprite": {"frames": ["t"]}}}, "textures": {"t": "small.png"}}`,
+		"level.yaml": "presets: {p: {lifetime: 1, sprite: {frames: [t]}}}\ntextures: {t: small.png}\n",
+	} {
+		var plain, marked levelDecoder
+		lv := plain.parse(name, []byte(src))
+		want, err := plain.compile(&lv, squareTextures)
+		if err != nil {
+			t.Fatalf("%s without a mark: %v", name, err)
+		}
+		lv = marked.parse(name, []byte("\ufeff"+src))
+		got, err := marked.compile(&lv, squareTextures)
+		if err != nil {
+			t.Errorf("%s with a mark: %v", name, err)
+		} else if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s with a mark compiles to another document", name)
+		}
+	}
 }

@@ -2,9 +2,9 @@
 //
 // Usage:
 //
-//	ember validate FILE...
+//	ember validate [--allow-outside] FILE...
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
-//	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
+//	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] -o OUT
 //	ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
 //	ember world validate LEVEL...
 //	ember world compile LEVEL.yaml -o LEVEL.kwp
@@ -12,9 +12,13 @@
 //	ember world eval LEVEL --at T [--json]
 //	ember help [COMMAND]
 //
-// validate decodes and validates each effect file. It prints nothing and
+// validate decodes and validates each effect file and loads the images its
+// Texture and ColorStrip name, relative to the file. It prints nothing and
 // exits 0 when every file is valid; otherwise it prints every problem of
-// every file to stderr as "file:line: field: message" and exits 1.
+// every file to stderr as "file:line: field: message" and exits 1. validate
+// and bake read images only from the effect file's folder and below it,
+// unless given --allow-outside, and only images of at most 2048 pixels on
+// a side (texture.MaxEdge).
 //
 // eval plays the effect from clock 0 with a fixed seed and prints the
 // particles alive at clock T, as JSON with --json or as a table:
@@ -25,6 +29,14 @@
 // Positions are pixels relative to the host's centre, +y down; rotation is
 // in degrees clockwise; cell is the 0-based flipbook cell.
 //
+// bake renders the effect with the reference rasterizer into a PNG frame,
+// a PNG sprite sheet or an animated GIF (a .gif -o name, or --gif), on a
+// canvas that holds the effect's conservative bounds with --pad pixels
+// around them (8 by default), or of --canvas's size. It refuses a bake of
+// more than 50,000,000 particles or 1,000,000,000 pixels of work over all
+// its frames before drawing anything, and GIF rates outside 0.0015259
+// (100/65535) to 100 frames per second.
+//
 // import reads a Roblox Studio model or place and writes one effect file
 // per ParticleEmitter under DIR, named after its instance path, then
 // prints what became of every property (see docs/roblox-import.md).
@@ -33,10 +45,12 @@
 // "ember help world" describes them.
 //
 // Exit status: 0 on success, 1 when a file is invalid or cannot be read, 2
-// on a usage error (unknown command, missing or malformed flag).
+// on a usage error (unknown command, missing or malformed flag), which is
+// one line saying what is wrong and one with the command's synopsis.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,16 +70,19 @@ const (
 )
 
 const usageText = `usage:
-  ember validate FILE...
-      Check effect files. Prints nothing and exits 0 when all are valid;
-      otherwise prints every problem as "file:line: field: message" to
-      stderr and exits 1.
+  ember validate [--allow-outside] FILE...
+      Check effect files and the images they name (PNG, JPEG or GIF, at
+      most 2048 pixels a side, in the file's folder unless --allow-outside).
+      Prints nothing and exits 0 when all are valid; otherwise prints every
+      problem as "file:line: field: message" to stderr and exits 1.
   ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
       Play the effect from clock 0 and print the particles alive at T
       seconds, as a table or, with --json, as JSON.
-  ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--bg #rrggbb] -o OUT
-      Render the effect with the reference rasterizer to a PNG; --sheet CxR
-      --from T0 --to T1 makes a sprite sheet, --gif an animated GIF.
+  ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] -o OUT
+      Render the effect with the reference rasterizer to a PNG on a canvas
+      that holds it; --sheet CxR --from T0 --to T1 makes a sprite sheet,
+      --gif (or -o OUT.gif) an animated GIF. The work is bounded (ember
+      help bake).
   ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
       Write one effect file per ParticleEmitter of a Roblox Studio file
       under DIR (default .) and report what became of each property.
@@ -100,26 +117,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if len(rest) > 0 {
 			switch rest[0] {
 			case "validate":
-				return runValidate([]string{"-h"}, stdout, stdout)
+				return runValidate([]string{"-h"}, stdout, stderr)
 			case "eval":
-				return runEval([]string{"-h"}, stdout, stdout)
+				return runEval([]string{"-h"}, stdout, stderr)
 			case "bake":
-				return runBake([]string{"-h"}, stdout, stdout)
+				return runBake([]string{"-h"}, stdout, stderr)
 			case "import":
-				return runImport([]string{"-h"}, stdout, stdout)
+				return runImport([]string{"-h"}, stdout, stderr)
 			case "world":
 				return runWorld(append([]string{"help"}, rest[1:]...), stdout, stderr)
 			}
-			fmt.Fprintf(stderr, "ember help: unknown command %q\n", rest[0])
+			fmt.Fprintf(stderr, "ember help: unknown command %q\n%s", rest[0], commandsHint)
 			return exitUsage
 		}
 		fmt.Fprint(stdout, usageText)
 		return exitOK
 	default:
-		fmt.Fprintf(stderr, "ember: unknown command %q\n\n%s", cmd, usageText)
+		fmt.Fprintf(stderr, "ember: unknown command %q\n%s", cmd, commandsHint)
 		return exitUsage
 	}
 }
+
+// commandsHint ends a usage error about the command itself.
+const commandsHint = "usage: ember validate|eval|bake|import|world|help ... (ember help for more)\n"
 
 // parseInterspersed parses args with fs, allowing flags before and after
 // positional arguments (the flag package alone stops at the first
@@ -142,19 +162,50 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// newFlagSet makes a subcommand's flag set that reports to stderr.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+// command is a subcommand's command line, read the same way by every
+// command: flags before and after the files, a usage error as one line and
+// a hint, -h as the synopsis, the about text and the flags on stdout.
+type command struct {
+	name, synopsis string
+	about          string // more help after the synopsis, or ""
+	fs             *flag.FlagSet
+	stdout, stderr io.Writer
+}
+
+// newCommand starts the command line of "ember name synopsis"; define its
+// flags on fs, then parse.
+func newCommand(name, synopsis string, stdout, stderr io.Writer) *command {
 	fs := flag.NewFlagSet("ember "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: ember %s %s\n", name, synopsis)
+	fs.SetOutput(io.Discard) // parse reports the errors
+	fs.Usage = func() {}
+	return &command{name: name, synopsis: synopsis, fs: fs, stdout: stdout, stderr: stderr}
+}
+
+// parse parses args and returns the positional arguments. ok is false
+// when the command should stop with status: after -h, or a usage error.
+func (c *command) parse(args []string) (pos []string, status int, ok bool) {
+	pos, err := parseInterspersed(c.fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprintf(c.stdout, "usage: ember %s %s\n%s", c.name, c.synopsis, c.about)
 		var b strings.Builder
-		fs.SetOutput(&b)
-		fs.PrintDefaults()
-		fs.SetOutput(stderr)
+		c.fs.SetOutput(&b)
+		c.fs.PrintDefaults()
+		c.fs.SetOutput(io.Discard)
 		if b.Len() > 0 {
-			fmt.Fprintf(fs.Output(), "flags:\n%s", b.String())
+			fmt.Fprintf(c.stdout, "flags:\n%s", b.String())
 		}
+		return nil, exitOK, false
+	case err != nil:
+		return nil, c.usageError("%v", err), false
 	}
-	return fs
+	return pos, exitOK, true
+}
+
+// usageError reports a usage error, one line, then the hint, and returns
+// exitUsage.
+func (c *command) usageError(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "ember %s: %s\n", c.name, fmt.Sprintf(format, args...))
+	fmt.Fprintf(c.stderr, "usage: ember %s %s (ember help %s for more)\n", c.name, c.synopsis, c.name)
+	return exitUsage
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -87,10 +89,10 @@ func TestUsage(t *testing.T) {
 		{"validate, status 2, stderr \"no effect files given\"", []string{"validate"}, 2, "no effect files given", ""},
 		{"validate --bogus x.yaml, status 2, stderr \"flag provided but not d…", []string{"validate", "--bogus", "x.yaml"}, 2, "flag provided but not defined: -bogus", ""},
 		{"help, status 0, stderr \"\"", []string{"help"}, 0, "", "ember eval FILE --at T"},
-		{"--help, status 0, stderr \"\"", []string{"--help"}, 0, "", "ember validate FILE..."},
+		{"--help, status 0, stderr \"\"", []string{"--help"}, 0, "", "ember validate [--allow-outside] FILE..."},
 		{"help eval, status 0, stderr \"\"", []string{"help", "eval"}, 0, "", "-emit N[@T0]"},
 		{"help nope, status 2, stderr `unknown command \"nope\"`", []string{"help", "nope"}, 2, `unknown command "nope"`, ""},
-		{"eval -h, status 0, stderr \"usage: ember eval\"", []string{"eval", "-h"}, 0, "usage: ember eval", ""},
+		{"eval -h, status 0, stdout \"usage: ember eval\"", []string{"eval", "-h"}, 0, "", "usage: ember eval"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -100,6 +102,35 @@ func TestUsage(t *testing.T) {
 				t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, status, out, errOut)
 			}
 		})
+	}
+}
+
+// TestUsageErrors: a usage error of every command is one line saying what
+// is wrong and one with the synopsis and where the help is, never the
+// whole flag list.
+func TestUsageErrors(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", "Rate: 1\n")
+	for _, args := range [][]string{
+		{"frobnicate"},
+		{"help", "nope"},
+		{"validate"},
+		{"validate", "--bogus", fx},
+		{"eval", fx},
+		{"eval", fx, "--at", "x"},
+		{"eval", "--at", "1"},
+		{"bake", fx, "--at", "1"},
+		{"bake", fx, "--at", "1", "--bg", "red", "-o", "x.png"},
+		{"bake", fx, "--gif", "--at", "1", "-o", "x.png"},
+		{"import"},
+		{"import", "--bogus", "a.rbxm"},
+		{"world", "validate"},
+		{"world", "eval", "--bogus", "x.yaml"},
+	} {
+		status, stdout, stderr := runCLI(args...)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if status != exitUsage || stdout != "" || len(lines) != 2 || lines[0] == "" || !strings.HasPrefix(lines[1], "usage: ember ") || !strings.Contains(lines[1], "help") {
+			t.Errorf("%q: status %d, stdout %q, stderr:\n%s\nwant an error line and a hint", args, status, stdout, stderr)
+		}
 	}
 }
 
@@ -389,5 +420,51 @@ func TestREADMEEval(t *testing.T) {
 	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
 	if n := len(got.Particles); n >= len(words) || words[n] != count {
 		t.Errorf("the README says %s particles, the command prints %d", count, n)
+	}
+}
+
+// TestValidateImages: validate loads the images an effect names, relative
+// to the file and confined to its folder unless --allow-outside, and reports
+// each problem at its field's line with the file's others.
+func TestValidateImages(t *testing.T) {
+	dir := t.TempDir()
+	fx := filepath.Join(dir, "fx")
+	if err := os.Mkdir(fx, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"fx/dot.png": buf.Bytes(), "outside.png": buf.Bytes(), "fx/notes.png": []byte("plain text")} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name, src string) string {
+		p := filepath.Join(fx, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.yaml", "Rate: 3\nTexture: dot.png\nColorStrip: dot.png\n")
+	bad := write("bad.yaml", "Rate: -1\nTexture: missing.png\nColorStrip: notes.png\n")
+	out := write("out.yaml", "Texture: ../outside.png\n")
+	status, stdout, stderr := runCLI("validate", good, bad, out)
+	want := bad + ":1: Rate: -1 is out of range [0, 1e+06]\n" +
+		bad + `:2: Texture: "missing.png": names no file in the effect file's folder (images are confined to it)` + "\n" +
+		bad + `:3: ColorStrip: "notes.png": ` + filepath.Join(fx, "notes.png") + " is not a PNG, JPEG or GIF image that can be decoded (image: unknown format)\n" +
+		out + `:1: Texture: "../outside.png": names no file in the effect file's folder (images are confined to it)` + "\n"
+	if status != exitInvalid || stdout != "" || stderr != want {
+		t.Errorf("status %d, stdout %q, stderr:\n%s\nwant:\n%s", status, stdout, stderr, want)
+	}
+	if status, _, stderr := runCLI("validate", "--allow-outside", good, out); status != exitOK || stderr != "" {
+		t.Errorf("--allow-outside: status %d, stderr %q", status, stderr)
+	}
+	status, _, stderr = runCLI("validate", "--allow-outside", bad)
+	if want := bad + `:2: Texture: "missing.png": cannot read ` + filepath.Join(fx, "missing.png") + ": no such file or directory"; status != exitInvalid || !strings.Contains(stderr, want) {
+		t.Errorf("--allow-outside, missing: status %d, stderr %q, want %q", status, stderr, want)
 	}
 }

@@ -55,7 +55,7 @@ func TestResolveTexture(t *testing.T) {
 		"/etc/a.png":        `"/etc/a.png" is not a slash-separated path relative to the level file's folder`,
 		`..\textures\a.png`: `"..\\textures\\a.png" is not a slash-separated path relative to the level file's folder`,
 		"../missing.png":    "cannot read ../missing.png: no such file or directory",
-		"../textures":       "cannot read ../textures: is a directory",
+		"../textures":       "cannot read ../textures: not a regular file (a directory)",
 		"../fake.png":       "../fake.png is not a PNG image: png: invalid format: not a PNG file",
 		"../wide.png":       "../wide.png is 4097×1 pixels; at most 4096 on a side",
 	} {

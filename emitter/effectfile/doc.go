@@ -8,7 +8,9 @@
 // syntax and the generic value kinds (numbers, integers, booleans, strings,
 // enums, vectors) are read by package internal/yamldoc; this package holds
 // what is particular to effects: the table of fields (fields.go) and the
-// decoders of ranges, sequences and colours (values.go).
+// decoders of ranges, sequences and colours (values.go). [LoadWithImages]
+// also loads the images the file names (package texture), reporting their
+// problems with the file's others, at their fields' lines.
 package effectfile
 
 //go:generate go test -run ^(TestGeneratedDocs|TestStreakPicture)$ -update

@@ -265,6 +265,7 @@ func TestParseDefaults(t *testing.T) {
 		{"whole-float.yaml", "MaxParticles: 2e2\n", func(s *emitter.Spec) { s.MaxParticles = 200 }},
 		{"alias.yaml", "Speed: &v 3\nRate: *v\n", func(s *emitter.Spec) { s.Speed, s.Rate = emitter.Constant(3), 3 }},
 		{"bom.yaml", "\ufeffRate: 2\n", func(s *emitter.Spec) { s.Rate = 2 }},
+		{"bom.json", "\ufeff{\"Rate\": 2}", func(s *emitter.Spec) { s.Rate = 2 }},
 		{"crlf.yaml", "Rate: 2\r\nDrag: 1\r\n", func(s *emitter.Spec) { s.Rate, s.Drag = 2, 1 }},
 		// The clamps are behaviour, not errors (docs/closed-form.md,
 		// section 8): these all decode.
@@ -719,7 +720,7 @@ func TestParseBounds(t *testing.T) {
 	}
 	big := make([]byte, MaxSize+1)
 	_, err = Parse("big.yaml", big)
-	if err == nil || err.Error() != "big.yaml:1: the file is larger than 4 MiB; an effect file is a few kilobytes" {
+	if err == nil || err.Error() != "big.yaml:1: the file is larger than 1 MiB; an effect file is a few kilobytes" {
 		t.Errorf("oversized input: %v", err)
 	}
 }
@@ -755,4 +756,46 @@ func TestEnumNames(t *testing.T) {
 		}
 	}()
 	enumNames(emitter.Sphere, emitter.Box)
+}
+
+// TestParseWithCheck: a check's problems join the file's at the lines of
+// their fields, sorted with the others; any other error lands on line 1;
+// a document that is not an effect at all is not checked.
+func TestParseWithCheck(t *testing.T) {
+	var seen []string
+	opts := &Options{Check: func(s *emitter.Spec) error {
+		seen = append(seen, s.Texture)
+		switch s.Texture {
+		case "":
+			return nil
+		case "plain.png":
+			return errors.New("not a list of problems")
+		}
+		return emitter.Problems{{Field: "Texture", Message: "no such image"}, {Field: "ColorStrip", Message: "a field not in the file"}}
+	}}
+	cases := []struct {
+		name, src, want string
+		checked         bool
+	}{
+		{"fx.yaml", "Rate: 1\nDrag: x\nTexture: a.png\n", "fx.yaml:1: ColorStrip: a field not in the file\n" +
+			"fx.yaml:2: Drag: expected a number, got the string \"x\"\nfx.yaml:3: Texture: no such image", true},
+		{"fx.json", "{\n\"Texture\": \"a.png\"}", "fx.json:1: ColorStrip: a field not in the file\nfx.json:2: Texture: no such image", true},
+		{"plain.yaml", "Texture: plain.png\n", "plain.yaml:1: not a list of problems", true},
+		{"good.yaml", "Rate: 3\n", "", true},
+		{"list.yaml", "- Texture: a.png\n", `list.yaml:1: the document is a list; an effect is a mapping of field names to values, such as "Rate: 20"`, false},
+	}
+	for _, c := range cases {
+		seen = nil
+		_, err := ParseWith(c.name, []byte(c.src), opts)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+		if (len(seen) == 1) != c.checked {
+			t.Errorf("%s: checked %d times", c.name, len(seen))
+		}
+	}
 }

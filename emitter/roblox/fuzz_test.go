@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -93,4 +94,37 @@ func FuzzDecodeAttributes(f *testing.F) {
 func isUnsupported(v Value) bool {
 	_, ok := v.(Unsupported)
 	return ok
+}
+
+// FuzzParseTextureMap decodes arbitrary texture maps: no input may panic;
+// a problem names the map and a line of it; a map that decodes looks up
+// every asset it names, in its canonical form, to a path.
+func FuzzParseTextureMap(f *testing.F) {
+	f.Add([]byte("rbxassetid://241594419: flame.png\nhttp://www.roblox.com/asset/?id=130214183: skull.png\nrbxasset://textures/particles/sparkles_main.dds: /abs/sparkle.png\n"))
+	f.Add([]byte("foo.png: bar.png\n"))
+	f.Add([]byte("rbxassetid://5: a.png\nhttp://www.roblox.com/asset/?id=5: b.png\n"))
+	f.Add([]byte("rbxassetid://1: [1, 2]\n"))
+	f.Add([]byte("- rbxassetid://1\n"))
+	f.Add([]byte("&a rbxassetid://1: *a\n"))
+	f.Add([]byte("\ufeffrbxassetid://7: 'x.png'\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ParseTextureMap("maps/m.yaml", data)
+		if err != nil {
+			if !bytes.HasPrefix([]byte(err.Error()), []byte("maps/m.yaml:")) {
+				t.Fatalf("error %q does not name the map and a line", err)
+			}
+			return
+		}
+		for key, p := range m.paths {
+			if got, ok := m.Lookup(key); !ok || got != p {
+				t.Fatalf("Lookup(%q) = %q, %v; want %q", key, got, ok, p)
+			}
+			if canon, ok := AssetKey(key); !ok || canon != key {
+				t.Fatalf("key %q is not canonical (%q)", key, canon)
+			}
+			if p == "" || strings.ContainsRune(p, 0) && !bytes.ContainsRune(data, 0) {
+				t.Fatalf("path %q", p)
+			}
+		}
+	})
 }

@@ -2,6 +2,7 @@ package roblox
 
 import (
 	"encoding/base64"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -155,6 +156,22 @@ rbxasset://textures/particles/sparkles_main.dds: /abs/sparkle.png
 	}
 	if _, err := ParseTextureMap("m.yaml", []byte("rbxassetid://5: a.png\nhttp://www.roblox.com/asset/?id=5: b.png\n")); err == nil || !strings.Contains(err.Error(), "m.yaml:2: rbxassetid://5 is mapped twice (first on line 1)") {
 		t.Errorf("a key mapped twice: %v", err)
+	}
+	// The limits: a map of more textures than MaxTextures, and text with
+	// room for more values than the parser may build, are refused.
+	var many strings.Builder
+	for i := range MaxTextures + 1 {
+		fmt.Fprintf(&many, "rbxassetid://%d: a.png\n", i+1)
+	}
+	if _, err := ParseTextureMap("m.yaml", []byte(many.String())); err == nil || err.Error() != "m.yaml:1: more than 10000 textures" {
+		t.Errorf("too many textures: %v", err)
+	}
+	flood := "rbxassetid://1: [" + strings.Repeat("1,", 5*MaxTextures) + "1]\n"
+	if _, err := ParseTextureMap("m.yaml", []byte(flood)); err == nil || !strings.Contains(err.Error(), "it was not parsed") {
+		t.Errorf("a flood of values: %v", err)
+	}
+	if m, err := ParseTextureMap("m.yaml", []byte("\n")); err != nil || len(m.paths) != 0 {
+		t.Errorf("an empty map: %v", err)
 	}
 }
 

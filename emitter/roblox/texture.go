@@ -1,6 +1,7 @@
 package roblox
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/emberfx/ember/internal/readfile"
+	"github.com/emberfx/ember/internal/yamldoc"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -78,21 +81,42 @@ type TextureMap struct {
 	paths map[string]string // AssetKey -> image path, joined with the map's folder
 }
 
+// Limits of a texture map: a few lines per texture of a place.
+const (
+	// MaxTextureMapSize is the largest texture map, in bytes.
+	MaxTextureMapSize = 1 << 20
+	// MaxTextures is the most textures a map may name.
+	MaxTextures = 10_000
+)
+
+// textureMapFormat describes texture maps to the document reader, which
+// bounds their size and values before parsing.
+var textureMapFormat = yamldoc.Format{
+	Root:        `a texture map is a mapping from asset URLs to image files, such as "rbxassetid://241594419: flame.png"`,
+	OneDocument: "a texture map holds one mapping",
+	MaxSize:     MaxTextureMapSize,
+	MaxNodes:    2*MaxTextures + 1,
+	// Asset URLs hold indicators of their own ("rbxassetid://1" a ":",
+	// "?id=" a "?"): up to 4 a line more than the key and value.
+	MaxTree: 8 * MaxTextures,
+}
+
 // ParseTextureMap decodes a texture map: a YAML mapping from asset URLs
 // (any form AssetKey accepts) to image paths, relative to the folder of
-// the map file name. Problems are errors as "name:line: message".
+// the map file name. An empty file maps nothing. Problems are errors as
+// "name:line: message".
 func ParseTextureMap(name string, data []byte) (*TextureMap, error) {
 	m := &TextureMap{name: name, paths: map[string]string{}}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if len(doc.Content) == 0 {
+	if len(bytes.TrimSpace(data)) == 0 {
 		return m, nil
 	}
-	root := doc.Content[0]
-	if root.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s:%d: a texture map is a mapping from asset URLs to image files", name, root.Line)
+	d := yamldoc.NewDecoder(name, &textureMapFormat)
+	root := d.ParseYAML(data)
+	if root == nil {
+		return nil, d.Err()
+	}
+	if len(root.Content) > 2*MaxTextures {
+		return nil, fmt.Errorf("%s:%d: more than %d textures", name, root.Line, MaxTextures)
 	}
 	dir := filepath.Dir(name)
 	lines := map[string]int{}
@@ -119,9 +143,10 @@ func ParseTextureMap(name string, data []byte) (*TextureMap, error) {
 }
 
 // LoadTextureMap reads and decodes the texture map at path, and checks
-// that every image it names exists.
+// that every image it names is a regular file. A map, or an image, that is
+// a named pipe or a device is refused without waiting on it.
 func LoadTextureMap(path string) (*TextureMap, error) {
-	data, err := os.ReadFile(path)
+	data, err := readfile.Read(path, MaxTextureMapSize)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +155,7 @@ func LoadTextureMap(path string) (*TextureMap, error) {
 		return nil, err
 	}
 	for key, p := range m.paths {
-		if st, err := os.Stat(p); err != nil || st.IsDir() {
+		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s: %s: %s is not a readable file", path, key, p)
 		}
 	}

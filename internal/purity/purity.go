@@ -32,6 +32,8 @@ var Pure = []string{
 	"github.com/emberfx/ember/internal/channel",
 	"github.com/emberfx/ember/internal/codegen/kage",
 	"github.com/emberfx/ember/internal/hash",
+	"github.com/emberfx/ember/internal/race",
+	"github.com/emberfx/ember/internal/readfile",
 	"github.com/emberfx/ember/internal/rowlayout",
 	"github.com/emberfx/ember/internal/timeline",
 	"github.com/emberfx/ember/internal/yamldoc",

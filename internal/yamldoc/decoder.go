@@ -51,6 +51,15 @@ type Format struct {
 	// MaxNodes bounds the values one pass visits. Default (0):
 	// DefaultMaxNodes.
 	MaxNodes int
+	// MaxTree bounds the values the parser may build, checked before it
+	// builds them: YAML text is refused when an upper bound of its values,
+	// counted from its indicators (see [Decoder.ParseYAML]), exceeds it,
+	// and JSON stops at the first value past it. The parser's tree costs
+	// about 250 bytes a value whatever the text, so this keeps a file of
+	// tiny values ("[1,1,1,...]") from taking a hundred times its size.
+	// Default (0): twice MaxNodes, as the count of a document written in
+	// flow style ("{Time: 0, Value: 1}") is up to twice its values.
+	MaxTree int
 	// MaxProblems bounds the problems one pass reports; past it decoding
 	// stops with one last problem saying so. Default (0): DefaultMaxProblems.
 	MaxProblems int
@@ -87,6 +96,9 @@ func NewDecoder(file string, f *Format) *Decoder {
 	}
 	if d.format.MaxNodes <= 0 {
 		d.format.MaxNodes = DefaultMaxNodes
+	}
+	if d.format.MaxTree <= 0 {
+		d.format.MaxTree = 2 * d.format.MaxNodes
 	}
 	if d.format.MaxProblems <= 0 {
 		d.format.MaxProblems = DefaultMaxProblems

@@ -252,3 +252,103 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestByteOrderMark: a UTF-8 byte-order mark at the start of a file is
+// skipped in JSON as in YAML, lines counting as without it; anywhere else
+// in JSON it is a syntax error.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\ufeff"
+	cases := []struct {
+		name, file, src string
+		want            []string
+	}{
+		{"YAML", "a.yaml", bom + "a: 1\nwatt: 2\n", []string{"a.yaml:2: watt: unknown field; expected a"}},
+		{"JSON", "a.json", bom + "{\"a\": 1,\n\"watt\": 2}", []string{"a.json:2: watt: unknown field; expected a"}},
+		{"JSON with a mark only", "a.json", bom, []string{"a.json:1: the file is empty; the document must be a mapping of names to values"}},
+		{"JSON with a second mark", "a.json", bom + bom + "{}", []string{"a.json:1: JSON syntax: invalid character 'ï' looking for beginning of value"}},
+		{"JSON with a mark inside", "a.json", "{\"a\": 1," + bom + "}", []string{"a.json:1: JSON syntax: invalid character 'ï' looking for beginning of object key string"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := problems(c.file, c.src, nil, "a"); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+	d := NewDecoder("v.json", nil)
+	root := d.Parse([]byte(bom + `{"a": 2.5}`))
+	if root == nil || d.Err() != nil {
+		t.Fatalf("a JSON file with a mark: %v", d.Err())
+	}
+	vals, _ := d.Mapping("", root, []string{"a"}, nil)
+	if v, ok := d.Number("a", vals["a"]); !ok || v != 2.5 {
+		t.Errorf("a = %v, %v; want 2.5", v, ok)
+	}
+}
+
+// treeValues counts the values of a parsed YAML document, as the bound of
+// ParseYAML counts them: every node but the document's.
+func treeValues(n *yaml.Node) int {
+	c := 1
+	if n.Kind == yaml.DocumentNode {
+		c = 0
+	}
+	for _, k := range n.Content {
+		c += treeValues(k)
+	}
+	return c
+}
+
+// TestTreeBound: the values counted from the text are never fewer than
+// the parser builds, full-line comments are not counted up to a quote, and
+// text with room for more than MaxTree values is refused before parsing.
+func TestTreeBound(t *testing.T) {
+	cases := []struct {
+		name, src string
+		values    int // the parser's
+		bound     int
+	}{
+		{"a scalar", "x", 1, 1},
+		{"a block mapping", "a: 1\nb: 2\n", 5, 5},
+		{"a block list", "- 1\n- - 2\n", 4, 4},
+		{"a flow list", "[1, 2, 3]", 4, 6},
+		{"a flow mapping of keys", "{a, b}", 5, 5},
+		{"a flow pair in a list", "[a: 1, b]", 5, 6},
+		{"explicit keys", "? a\n? b\n: c\n", 5, 7},
+		{"flow keypoints", "Size:\n  - {Time: 0, Value: 1}\n", 8, 12},
+		{"an empty flow mapping", "a: {}\n", 3, 5},
+		{"a full-line comment", "# - - - : , {\na: 1\n", 3, 3},
+		{"a comment after a value", "a: 1 # , ,\n", 3, 7},
+		{"a quoted scalar ends on a comment line", "a: [\"x\n # \", b, c]\n", 6, 8},
+		{"a block scalar's comment-like line", "a: |\n  # x, y\nb: 1\n", 5, 5},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var doc yaml.Node
+			if err := yaml.Unmarshal([]byte(c.src), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if got := treeValues(&doc); got != c.values {
+				t.Errorf("the parser built %d values, want %d", got, c.values)
+			}
+			if got := yamlTreeBound([]byte(c.src)); got != c.bound || got < c.values {
+				t.Errorf("bound %d, want %d (at least the %d values)", got, c.bound, c.values)
+			}
+		})
+	}
+	long := "a: [" + strings.Repeat("1,", 50) + "1]\n"
+	if got := problems("long.yaml", long, &Format{MaxTree: 100}, "a"); len(got) != 1 ||
+		got[0] != "long.yaml:1: the text has room for 104 values (counting its YAML indicators), more than the 100 a document may have; it was not parsed" {
+		t.Errorf("over MaxTree: %q", got)
+	}
+	if got := problems("long.yaml", long, &Format{MaxTree: 104}, "a"); len(got) != 0 {
+		t.Errorf("at MaxTree: %q", got)
+	}
+	if got := problems("long.json", `{"a": [`+strings.Repeat("1,", 50)+"1]}", &Format{MaxTree: 50}, "a"); len(got) != 1 ||
+		got[0] != "long.json:1: more than the 50 values a document may have; reading stopped here" {
+		t.Errorf("JSON over MaxTree: %q", got)
+	}
+	if got := problems("long.json", `{"a": [`+strings.Repeat("1,", 50)+"1]}", &Format{MaxTree: 54}, "a"); len(got) != 0 {
+		t.Errorf("JSON at MaxTree: %q", got)
+	}
+}

@@ -24,8 +24,12 @@ func (d *Decoder) parseJSON(data []byte) *yaml.Node {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	j := &jsonReader{dec: dec, data: data, line: 1}
+	j := &jsonReader{dec: dec, data: data, line: 1, room: d.format.MaxTree}
 	n, err := j.node()
+	if errors.Is(err, errTooManyValues) {
+		d.Addf(j.line, "", "more than the %d values a document may have; reading stopped here", d.format.MaxTree)
+		return nil
+	}
 	if err != nil {
 		d.Addf(lineAt(data, dec.InputOffset()), "", "JSON: %s", err.Error())
 		return nil
@@ -39,7 +43,10 @@ type jsonReader struct {
 	data []byte
 	off  int64 // bytes counted so far
 	line int   // the line at off
+	room int   // values that may still be built
 }
+
+var errTooManyValues = errors.New("too many values")
 
 // lineNow is the line of the token just read. JSON tokens hold no raw
 // newline, so the line of a token's end is the line of the token.
@@ -66,6 +73,9 @@ func (j *jsonReader) node() (*yaml.Node, error) {
 		return nil, err
 	}
 	line := j.lineNow()
+	if j.room--; j.room < 0 {
+		return nil, errTooManyValues
+	}
 	switch t := tok.(type) {
 	case json.Delim:
 		n := &yaml.Node{Line: line, Column: 1}

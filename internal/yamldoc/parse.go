@@ -28,9 +28,15 @@ func (d *Decoder) Parse(data []byte) *yaml.Node {
 }
 
 // ParseYAML is [Decoder.Parse] for YAML: the first document, rejecting any
-// after it.
+// after it. Before the YAML parser sees the text, its values are counted
+// from above ([Format.MaxTree]): every value but the root is brought in by
+// an indicator, a block entry "-" or a flow sequence's "[" one value, a
+// key's ":" or "?", a flow mapping's "{" or a flow entry's "," at most a key
+// and its value, a line's leading "." (of "...") the root of a document
+// after it. Full-line comments are not counted, up to a quote on the
+// line (where a quoted scalar holding the line may end).
 func (d *Decoder) ParseYAML(data []byte) *yaml.Node {
-	if !d.checkSize(data) {
+	if !d.checkSize(data) || !d.checkTree(yamlTreeBound(data)) {
 		return nil
 	}
 	return d.root(d.parseYAML(data))
@@ -39,13 +45,19 @@ func (d *Decoder) ParseYAML(data []byte) *yaml.Node {
 // ParseJSON is [Decoder.Parse] for JSON. The tree is built from
 // encoding/json's tokens (the YAML parser rejects some valid JSON, such as
 // the "\/" escape) with the same node kinds, tags and lines a YAML document
-// gives, so one decoder reads both.
+// gives, so one decoder reads both. A UTF-8 byte-order mark at the start is
+// skipped, as the YAML parser skips it: editors on Windows write one, and
+// RFC 8259 (section 8.1) lets a parser ignore it.
 func (d *Decoder) ParseJSON(data []byte) *yaml.Node {
+	data = bytes.TrimPrefix(data, byteOrderMark)
 	if !d.checkSize(data) {
 		return nil
 	}
 	return d.root(d.parseJSON(data))
 }
+
+// byteOrderMark is U+FEFF in UTF-8.
+var byteOrderMark = []byte("\ufeff")
 
 // checkSize refuses documents that are too large or hold nothing but spaces.
 func (d *Decoder) checkSize(data []byte) bool {
@@ -66,6 +78,49 @@ func (d *Decoder) checkSize(data []byte) bool {
 		return false
 	}
 	return true
+}
+
+// checkTree refuses a document that may hold more values than MaxTree.
+func (d *Decoder) checkTree(values int) bool {
+	if values <= d.format.MaxTree {
+		return true
+	}
+	d.Addf(1, "", "the text has room for %d values (counting its YAML indicators), more than the %d a document may have; it was not parsed", values, d.format.MaxTree)
+	return false
+}
+
+// yamlTreeBound is the upper bound of the values YAML text holds that
+// [Decoder.ParseYAML] describes.
+func yamlTreeBound(data []byte) int {
+	n := 1 // the root
+	lineStart := true
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '\n', '\r':
+			lineStart = true
+			continue
+		case ' ', '\t':
+			continue
+		case '#':
+			if lineStart {
+				for ; i+1 < len(data); i++ {
+					if c := data[i+1]; c == '\n' || c == '\r' || c == '"' || c == '\'' {
+						break
+					}
+				}
+			}
+		case '-', '[':
+			n++
+		case '.':
+			if lineStart {
+				n++ // "...": a document may follow, with its root
+			}
+		case ':', '?', '{', ',':
+			n += 2
+		}
+		lineStart = false
+	}
+	return n
 }
 
 // root checks the parsed document is a mapping.

@@ -2,11 +2,13 @@ package bake
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/gif"
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -187,12 +189,141 @@ func TestGIF(t *testing.T) {
 	for _, c := range []struct {
 		name        string
 		t0, t1, fps float64
-	}{{"t0 1, t1 0, fps 25", 1, 0, 25}, {"t0 0, t1 1, fps 0", 0, 1, 0}, {"t0 0, t1 1, fps 101", 0, 1, 101}} {
+	}{{"t0 1, t1 0, fps 25", 1, 0, 25}, {"t0 0, t1 1, fps 0", 0, 1, 0}, {"t0 0, t1 1, fps 101", 0, 1, 101},
+		{"t0 0, t1 1, fps 0.001", 0, 1, 0.001}, {"t0 0, t1 1, fps just under 100/65535", 0, 1, math.Nextafter(MinGIFFPS, 0)}} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := GIF(s, c.t0, c.t1, c.fps); err == nil {
 				t.Errorf("GIF(%v, %v, %v) must fail", c.t0, c.t1, c.fps)
 			}
 		})
+	}
+}
+
+// TestGIFDelays: the slowest rate GIF can say gives frames of 65535
+// hundredths of a second, the fastest of 1; a slower one would wrap the
+// 16-bit delay (0.001 fps gave 100000, written as 34464).
+func TestGIFDelays(t *testing.T) {
+	s := fireScene(t)
+	s.Width, s.Height = 8, 8
+	for _, c := range []struct {
+		fps    float64
+		t1     float64
+		frames int
+		delay  int
+	}{
+		{MinGIFFPS, 3 * 655.35, 4, 65535},
+		{MaxGIFFPS, 0.05, 6, 1},
+	} {
+		g, err := GIF(s, 0, c.t1, c.fps)
+		if err != nil {
+			t.Fatalf("%v fps: %v", c.fps, err)
+		}
+		if len(g.Delay) != c.frames {
+			t.Errorf("%v fps: %d frames, want %d", c.fps, len(g.Delay), c.frames)
+		}
+		for i, d := range g.Delay {
+			if d != c.delay {
+				t.Errorf("%v fps: frame %d delay %d, want %d", c.fps, i, d, c.delay)
+			}
+		}
+	}
+}
+
+// heavySpec is a valid effect that would take hours to bake: a million
+// particles a second living an hour, capped at maxParticles, all still at
+// the host and 4 studs wide with 8 glow layers, so that every one covers
+// the canvas 8 times over.
+func heavySpec(t *testing.T, maxParticles int) *emitter.Snapshot {
+	t.Helper()
+	sp := emitter.DefaultSpec()
+	sp.Rate, sp.Lifetime, sp.MaxParticles = 1e6, emitter.Constant(3600), maxParticles
+	sp.LightEmission, sp.GlowLayers = 1, 8
+	sp.Size = emitter.ConstantSequence(4)
+	sp.Speed = emitter.Constant(0)
+	snap, err := emitter.NewSnapshot(&sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// TestWork: a bake whose work passes the limits is refused before any
+// pixel is drawn, with the numbers; an ordinary bake is not.
+func TestWork(t *testing.T) {
+	heavy := &Scene{Snapshot: heavySpec(t, 200000)}
+	_, err := Frame(heavy, 3600)
+	var we *WorkError
+	if !errors.As(err, &we) || we.Frames != 1 || we.Particles > 200000 || we.Pixels <= MaxWorkPixels {
+		t.Errorf("a heavy frame: %v (%+v), want a WorkError of 1 frame, at most 200000 particles and more than %d pixels", err, we, MaxWorkPixels)
+	} else if want := "bake: 1 frames would draw " + strconv.FormatInt(we.Particles, 10) + " particles over " + strconv.FormatInt(we.Pixels, 10) + " pixels, more than the 1000000000 a bake may (see MaxWorkPixels)"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	// A 1024 × 1024 sheet of 8 × 8 frames: a million frames of a million
+	// particles, refused once the windows counted pass the limit, after
+	// some 50 frames.
+	small := &Scene{Snapshot: heavySpec(t, 1000000), Width: 8, Height: 8}
+	_, err = Sheet(small, 1024, 1024, 3500, 3600)
+	if !errors.As(err, &we) || we.Frames != 1024*1024 || we.Particles <= MaxWorkParticles || we.Particles > MaxWorkParticles+1000000 || we.Pixels != 0 {
+		t.Errorf("a heavy sheet: %v (%+v)", err, we)
+	} else if want := "bake: 1048576 frames would evaluate " + strconv.FormatInt(we.Particles, 10) + " particles, more than the 50000000 a bake may (see MaxWorkParticles)"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	if _, err := GIF(heavy, 3600, 3601, 25); !errors.As(err, &we) {
+		t.Errorf("a heavy GIF: %v", err)
+	}
+	if _, err := Frame(fireScene(t), 1); err != nil {
+		t.Errorf("an ordinary frame: %v", err)
+	}
+}
+
+// TestFitCanvas: the fitted canvas holds the effect's bounds and the
+// padding, so nothing is cut at its edges, where the host's rectangle cuts
+// the effect; a Canvas of the host's rectangle draws what no Canvas does.
+func TestFitCanvas(t *testing.T) {
+	s := fireScene(t)
+	s.Width, s.Height = 20, 20
+	clipped, err := Frame(s, 1.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := FitCanvas(s, []float64{1.5}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := emitter.NewEffect(s.Snapshot, &emitter.EffectOptions{HostWidth: 20, HostHeight: 20})
+	b := e.Bounds()
+	if float64(c.Min.X) > b.MinX-3 || float64(c.Min.Y) > b.MinY-3 || float64(c.Max.X) < b.MaxX+3 || float64(c.Max.Y) < b.MaxY+3 || c.Dx() <= 20 {
+		t.Fatalf("canvas %v does not hold the bounds %+v and 3 pixels", c, b)
+	}
+	s.Canvas = c
+	fitted, err := Frame(s, 1.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fitted.Rect != image.Rect(0, 0, c.Dx(), c.Dy()) {
+		t.Fatalf("frame %v, want %dx%d", fitted.Rect, c.Dx(), c.Dy())
+	}
+	for x := range c.Dx() {
+		for _, y := range []int{0, 1, 2, c.Dy() - 3, c.Dy() - 2, c.Dy() - 1} {
+			if at(fitted, x, y) != black {
+				t.Fatalf("pixel (%d, %d) of the padding drawn", x, y)
+			}
+		}
+	}
+	if covered(fitted, black) <= covered(clipped, black) {
+		t.Errorf("the fitted canvas shows %d pixels, the host's %d", covered(fitted, black), covered(clipped, black))
+	}
+	s.Canvas = image.Rect(-10, -10, 10, 10)
+	same, err := Frame(s, 1.5)
+	if err != nil || !bytes.Equal(same.Pix, clipped.Pix) {
+		t.Errorf("the host's rectangle as a Canvas differs from no Canvas (%v)", err)
+	}
+	s.Canvas = image.Rect(5, 5, 5, 9)
+	if _, err := Frame(s, 1); err == nil {
+		t.Error("an empty canvas: no error")
+	}
+	if _, err := FitCanvas(s, []float64{1}, -1); err == nil {
+		t.Error("negative padding: no error")
 	}
 }
 

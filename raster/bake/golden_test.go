@@ -50,13 +50,9 @@ var goldenScenes = []struct {
 func goldenScene(t testing.TB, file string, seed uint32, bursts []Burst) *Scene {
 	t.Helper()
 	path := filepath.Join("testdata", "effects", file)
-	sp, err := effectfile.Load(path)
+	sp, tex, strip, err := effectfile.LoadWithImages(path, &texture.LoadOptions{Confine: true})
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
-	}
-	tex, strip, err := texture.LoadEffectImages(path, &sp)
-	if err != nil {
-		t.Fatal(err)
 	}
 	snap, err := emitter.NewSnapshot(&sp)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/race"
 	"github.com/emberfx/ember/render"
 	"github.com/emberfx/ember/system"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -193,6 +194,9 @@ func TestDraw(t *testing.T) {
 	// keeps its own promise).
 	d := NewDrawer(r1, 1)
 	d.DrawWorld(s.w, viaECS)
+	if race.Enabled {
+		return // the race detector's instrumentation allocates
+	}
 	if n := testing.AllocsPerRun(20, func() { d.DrawWorld(s.w, viaECS) }); n != 0 {
 		t.Errorf("%v allocations per warm frame", n)
 	}
