@@ -81,6 +81,7 @@ var Geometry = []string{
 	"github.com/emberfx/ember/texture",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/raster/bake",
+	"github.com/emberfx/ember/internal/leveltest",
 	"github.com/emberfx/ember/emitter/world",
 	"github.com/emberfx/ember/emitter/world/kwp1",
 	"github.com/emberfx/ember/emitter/world/source",
