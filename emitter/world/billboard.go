@@ -169,6 +169,14 @@ func (s *emitterSlots) appendRange(dst []Billboard, slots []cachedRolls, c Cycle
 	dst = slices.Grow(dst, sr.to-sr.from)[:n+sr.to-sr.from]
 	out := dst[n:]
 	w := 0
+	// The emitter's constants in locals, and position, size and frame
+	// written out in the loop: the expressions of emitterSlots.position,
+	// size and frame, in the same order, so the values are the same bit
+	// for bit (a test holds them to the reference).
+	drag, acc := s.drag, s.acceleration
+	cs, sn, k, p0 := s.cos, s.sin, s.scale, s.position0
+	sizeAges, sizes := s.sizeAges, s.sizes
+	frames := s.frames
 	for i := sr.from; i < sr.to; i++ {
 		age := start - float64(births[i])
 		birth := base + uint64(i)
@@ -182,17 +190,22 @@ func (s *emitterSlots) appendRange(dst []Billboard, slots []cachedRolls, c Cycle
 		if !(age < r.life) || (thin && uint64(r.thin) >= limit) {
 			continue
 		}
-		f, g, _ := emitter.DragFactors(s.drag, age)
-		pos := s.position(r, f, g)
+		f, g, _ := emitter.DragFactors(drag, age)
+		dx, dy, dz := r.spawn.X+r.v0.X*f+acc.X*g, r.spawn.Y+r.v0.Y*f+acc.Y*g, r.spawn.Z+r.v0.Z*f+acc.Z*g
 		tau := age / r.life
-		out[w] = Billboard{
-			X: float32(pos.X), Y: float32(pos.Y), Z: float32(pos.Z),
-			Size:     float32(s.size(tau)),
-			Rotation: float32(r.rot + r.spin*age),
-			Tau:      float32(tau),
-			Frame:    uint16(s.frame(age)),
-			Slot:     uint16(slot),
+		j, sw := segment(sizeAges, tau)
+		b := &out[w]
+		b.X = float32(p0.X + k*(cs*dx-sn*dy))
+		b.Y = float32(p0.Y + k*(sn*dx+cs*dy))
+		b.Z = float32(p0.Z + k*dz)
+		b.Size = float32(k * (sizes[j] + (sizes[j+1]-sizes[j])*sw))
+		b.Rotation = float32(r.rot + r.spin*age)
+		b.Tau = float32(tau)
+		b.Frame = 0
+		if frames > 1 {
+			b.Frame = uint16(s.frame(age))
 		}
+		b.Slot = uint16(slot)
 		w++
 	}
 	return dst[:n+w]

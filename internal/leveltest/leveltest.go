@@ -189,3 +189,81 @@ func Level(tb testing.TB, pageSize int) (*world.Level, *texture.Level) {
 	}
 	return l, tex
 }
+
+// Limits returns a level at the document's limits of emitters and slots,
+// mounted in memory: 256 emitters of 256 slots (65,536 in all) in 16 rooms
+// of 10 × 10 on a 4 × 4 grid ([0, 40]², floors at 0, ceilings at 10), 16
+// emitters a room on a grid of their own. Its 8 presets cover the four
+// blends and both facings, with drag in every branch and particles that
+// turn at their own speeds; each emitter births 112 a second by rate and
+// 16 by bursts, every second, and its particles live 1.2 to 1.5 s: 2
+// groups of 128 slots, all in use, about 44,000 alive at any clock.
+func Limits(tb testing.TB) (*world.Level, *texture.Level) {
+	tb.Helper()
+	img := disc(16, 1, color.NRGBA{255, 220, 180, 255})
+	d := &world.Document{Version: world.AlphaVersion,
+		Textures: []world.Texture{{Name: "disc", Path: "disc.png", Width: 16, Height: 16, Digest: world.TextureDigest(img)}}}
+	for i := range 8 {
+		d.Presets = append(d.Presets, world.Preset{
+			Name: fmt.Sprintf("preset%d", i), Capacity: 256,
+			Spawn:        world.Spawn{Shape: world.SpawnBox, Min: world.Vec3{X: -0.5, Y: -0.5}, Max: world.Vec3{X: 0.5, Y: 0.5, Z: 0.2}},
+			Velocity:     world.Range3{Min: world.Vec3{X: -0.5, Y: -0.5, Z: 0.5}, Max: world.Vec3{X: 0.5, Y: 0.5, Z: 1.5}},
+			Lifetime:     world.Range{Min: 1.2, Max: 1.5},
+			Acceleration: world.Vec3{X: 0.1, Z: -1},
+			Drag:         float64(i%4) * 0.3,
+			Rotation:     world.Range{Min: 0, Max: 360},
+			Spin:         world.Range{Min: -45, Max: 45},
+			Curves: world.Curves{
+				Size:  []world.SizeKey{{Age: 0, Size: 0.1}, {Age: 0.3, Size: 0.3}, {Age: 0.7, Size: 0.25}, {Age: 1, Size: 0.05}},
+				Color: []world.ColorKey{{Age: 0, R: 1, G: 0.9, B: 0.5}, {Age: 0.2, R: 1, G: 0.6, B: 0.2, A: 1}, {Age: 0.8, R: 0.3, G: 0.3, B: 0.3, A: 0.5}, {Age: 1, R: 0.2, G: 0.2, B: 0.2}},
+			},
+			Sprite: world.Sprite{Frames: []int{0}, Facing: world.Facing(i / 4), Blend: world.Blend(i % 4)},
+		})
+	}
+	for y := range 4 {
+		for x := range 4 {
+			x0, y0 := float64(10*x), float64(10*y)
+			s := world.Sector{Name: fmt.Sprintf("room%d", 4*y+x), Ceiling: 10,
+				Points: []world.Vec2{{X: x0, Y: y0}, {X: x0 + 10, Y: y0}, {X: x0 + 10, Y: y0 + 10}, {X: x0, Y: y0 + 10}}}
+			if y > 0 {
+				s.Portals = append(s.Portals, world.Portal{Edge: 0, Sector: 4*(y-1) + x})
+			}
+			if x < 3 {
+				s.Portals = append(s.Portals, world.Portal{Edge: 1, Sector: 4*y + x + 1})
+			}
+			if y < 3 {
+				s.Portals = append(s.Portals, world.Portal{Edge: 2, Sector: 4*(y+1) + x})
+			}
+			if x > 0 {
+				s.Portals = append(s.Portals, world.Portal{Edge: 3, Sector: 4*y + x - 1})
+			}
+			d.Sectors = append(d.Sectors, s)
+		}
+	}
+	bursts := make([]world.Burst, world.MaxBursts)
+	for i := range bursts {
+		bursts[i] = world.Burst{Time: float64(i) / 16, Count: 1}
+	}
+	for i := range world.MaxEmitters {
+		r := i / 16
+		sx, sy := float64(10*(r%4)), float64(10*(r/4))
+		d.Emitters = append(d.Emitters, world.Emitter{
+			Name: fmt.Sprintf("emitter%d", i), Preset: i % 8, Sector: r,
+			Position: world.Vec3{X: sx + 2.5 + 5.0/3*float64(i%4), Y: sy + 2.5 + 5.0/3*float64(i/4%4), Z: 1},
+			Yaw:      float64(i*37%360 - 180), Scale: 1, Seed: uint32(i),
+			Rate: 112, Duration: 1, Bursts: bursts, Playback: world.PlayCycle, Period: 1,
+		})
+	}
+	if err := world.Compile(d); err != nil {
+		tb.Fatalf("the limits level does not compile: %v", err)
+	}
+	l, err := world.NewLevel(d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tex, err := texture.PrepareLevel(d, &texture.LevelOptions{Resolver: Resolver{"disc": img}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return l, tex
+}
