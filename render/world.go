@@ -257,8 +257,13 @@ func newLevelState(l *world.Level, tex *texture.Level) *levelState {
 		presets: make([]presetInfo, len(doc.Presets)),
 		evals:   make([]levelEval, len(doc.Emitters)),
 	}
+	// Unmanaged images have textures of their own that Ebitengine never
+	// moves: on a shared atlas a page's origin would change with the
+	// game's other images, and with it the float32 rounding of the
+	// fragments' texture positions (so, at times, a pixel's last bit).
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
 	for _, sz := range tex.Pages {
-		ls.pages = append(ls.pages, ebiten.NewImage(sz.X, sz.Y))
+		ls.pages = append(ls.pages, ebiten.NewImageWithOptions(image.Rect(0, 0, sz.X, sz.Y), unmanaged))
 	}
 	for i, t := range doc.Textures {
 		f := tex.Frames[i]
@@ -279,7 +284,7 @@ func newLevelState(l *world.Level, tex *texture.Level) *levelState {
 			upright: p.Sprite.Facing == world.FacingUpright,
 		}
 	}
-	ls.data = ebiten.NewImage(rowlayout.WorldDataWidth, max(len(doc.Presets), 1))
+	ls.data = ebiten.NewImageWithOptions(image.Rect(0, 0, rowlayout.WorldDataWidth, max(len(doc.Presets), 1)), unmanaged)
 	ls.data.WritePixels(rows)
 	return ls
 }
