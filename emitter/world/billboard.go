@@ -187,7 +187,7 @@ func (s *emitterSlots) appendRange(dst []Billboard, slots []cachedRolls, c Cycle
 			cr.key = birth + 1
 		}
 		r := &cr.r
-		if !(age < r.life) || (thin && uint64(r.thin) >= limit) {
+		if !(age < r.life) || !(age < r.kill) || (thin && uint64(r.thin) >= limit) {
 			continue
 		}
 		f, g, _ := emitter.DragFactors(drag, age)

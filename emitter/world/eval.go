@@ -70,6 +70,7 @@ type emitterSlots struct {
 	frames           int
 	fps              float64
 	cycleFrames      bool
+	walls            []wallPlane // the planes its particles can meet (walls: kill)
 }
 
 // NewEvaluator validates d with [Validate] and returns its evaluator.
@@ -103,6 +104,9 @@ func NewEvaluator(d *Document) (*Evaluator, error) {
 			cycleFrames:  p.Sprite.Flipbook.Mode == FlipbookCycle,
 		}
 		s.cos, s.sin = cosSinDegrees(e.Yaw)
+		if p.Walls == WallsKill {
+			s.walls = wallPlanes(e, p, &d.Sectors[e.Sector], e.Bounds)
+		}
 		for _, k := range p.Curves.Size {
 			s.sizeAges = append(s.sizeAges, float64(float32(k.Age)))
 			s.sizes = append(s.sizes, k.Size)
@@ -211,6 +215,7 @@ type rolls struct {
 	life      float64 // lifetime, seconds
 	spawn, v0 Vec3    // birth position and velocity, emitter's frame
 	rot, spin float64 // initial rotation, degrees, and angular speed
+	kill      float64 // the age it meets a wall at (walls: kill), or +Inf
 	thin      uint32  // the thinning roll's bits (ChannelThin)
 }
 
@@ -234,6 +239,12 @@ func (s *emitterSlots) roll(birth uint64, r *rolls) {
 	r.rot = hash.Range(s.rotation.Min, s.rotation.Max, unit(st, ChannelRotation))
 	r.spin = hash.Range(s.spin.Min, s.spin.Max, unit(st, ChannelSpin))
 	r.thin = hash.Bits(st, ChannelThin)
+	r.kill = math.Inf(1)
+	for i := range s.walls {
+		if t, ok := impact(&s.walls[i], s.drag, r.spawn, r.v0, r.life); ok && t < r.kill {
+			r.kill = t
+		}
+	}
 }
 
 // particle evaluates birth number birth, index i of emission emission,
@@ -245,7 +256,7 @@ func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int
 	}
 	var r rolls
 	s.roll(birth, &r)
-	if !(age < r.life) {
+	if !(age < r.life) || !(age < r.kill) {
 		return false
 	}
 	f, g, decay := emitter.DragFactors(s.drag, age)
