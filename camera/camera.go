@@ -6,11 +6,18 @@
 // (layerdraw.Drawer.Camera) all take one, so a scrolling, zooming game
 // moves its camera instead of every effect. It imports no engine.
 //
-// Conventions, chosen so that a view of a Z-up world level can share
-// them: a camera's position is the scene point drawn at the viewport's
-// centre, Zoom is target pixels per scene pixel, and angles are degrees
-// clockwise on the target, as a particle's Rotation is. The scene is in
-// pixels, +Y down, as effects are placed (render.Item.X and Y).
+// A [World] camera views a Z-up world level (package emitter/world) the
+// way 2D games show one: a parallel projection from a pitch between a side
+// view and straight top-down, zoomed and turned about Z; its [Projection]
+// maps world points to the target and world boxes to target rectangles.
+//
+// Conventions, shared by both kinds of camera: a camera's position is the
+// point drawn at the viewport's centre and Zoom is target pixels per scene
+// pixel (per world unit for a World camera). A Camera's angles are
+// degrees clockwise on the target, as a particle's Rotation is, and its
+// scene is in pixels, +Y down, as effects are placed (render.Item.X and
+// Y); a World camera's yaw turns counter-clockwise seen from above, as an
+// emitter's yaw does in the Z-up world.
 package camera
 
 import (

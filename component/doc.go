@@ -15,6 +15,11 @@
 // those rather than the Effect's own Play and Pause, so that the [Playing]
 // tag and the timeline that world seeks replay stay in step.
 //
+// World levels (package emitter/world) are mounted by system.MountLevel
+// as one level entity ([LevelData]: the level, its textures and its clock)
+// and one entity per emitter of the level ([WorldEmitterData]), never one
+// per particle.
+//
 // This package imports donburi but not Ebitengine: a headless server or a
 // test can run a world of effects and draw it with package raster.
 package component

@@ -9,6 +9,7 @@ import (
 
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/texture"
 )
 
@@ -60,6 +61,7 @@ type Rasterizer struct {
 	specs     []emitter.Spec
 	textures  map[image.Image]*image.RGBA
 	strips    map[image.Image]*texture.Strip
+	world     []world.Particle // DrawLevel's (world.go)
 }
 
 // Reset drops the cached textures and strips.

@@ -54,6 +54,9 @@ type Options struct {
 	// Results are identical whatever the count; effects below
 	// emitter.MinParallel candidates are never split.
 	Workers int
+	// LOD is the world levels' level of detail (DrawLevel); the zero
+	// value is DefaultLOD.
+	LOD LOD
 }
 
 // Item is one effect to draw, as raster.Item. It is lit by its effect's
@@ -159,7 +162,8 @@ type Renderer struct {
 	indices []uint32
 	stats   Stats
 
-	gpu gpuPath // the GPU-evaluated path (gpu.go)
+	gpu   gpuPath   // the GPU-evaluated path (gpu.go)
+	world worldPath // world levels (world.go)
 
 	// view is the camera's transform for this Draw and viewed whether it
 	// is other than the identity (camera.go).
@@ -259,6 +263,9 @@ func New(opts *Options) (*Renderer, error) {
 	if err := r.gpu.init(o.Cost); err != nil {
 		return nil, err
 	}
+	if err := r.world.init(o.LOD); err != nil {
+		return nil, err
+	}
 	r.uniforms = map[string]any{"Ambient": r.ambient}
 	r.op.Uniforms = r.uniforms
 	r.op.Blend = ebiten.BlendSourceOver
@@ -285,7 +292,7 @@ func New(opts *Options) (*Renderer, error) {
 // and its first frame pays instead.
 func (r *Renderer) prime() {
 	scratch := ebiten.NewImage(1, 1)
-	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader} {
+	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.world.shader} {
 		scratch.DrawRectShader(1, 1, sh, nil)
 	}
 	scratch.Deallocate()
@@ -319,6 +326,7 @@ func (r *Renderer) Reset() {
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
 	r.gpu.reset()
+	r.world.reset()
 }
 
 // Stats returns the statistics of the last Draw.

@@ -39,6 +39,17 @@ var Particle []byte
 //go:embed effect.kage
 var Effect []byte
 
+// World is the source of the batched world emitters' shader (world.kage):
+// each particle of a level is a quad whose corners the CPU projects through
+// a world camera; the shader samples the particle's flipbook frame, lights
+// it with its preset's colour curve at its normalized age and blends it as
+// the preset's mode says (docs/world.md, "Drawing"). Package render
+// documents its inputs: the vertex values and the preset row.
+//
+//ebitengine:shaderfile
+//go:embed world.kage
+var World []byte
+
 // Source is a named shader source.
 type Source struct {
 	// Name is the file name, for example "particle.kage".
@@ -49,5 +60,5 @@ type Source struct {
 
 // All returns every shader of the package, for compile tests and tools.
 func All() []Source {
-	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}}
+	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}, {Name: "world.kage", Src: World}}
 }

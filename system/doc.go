@@ -56,6 +56,22 @@
 // then. Retired one-shot effects are removed from the world and do not come
 // back.
 //
+// # World levels
+//
+// [MountLevel] (or [MountLevelFile] for a KWP1 file) mounts a world level:
+// after checking that the host advertises every feature the level needs
+// ([Features], MountOptions.Features) and proving its textures, it
+// creates a level entity (component.LevelData) and one entity per emitter
+// (component.WorldEmitterData); [UnmountLevel] removes them. A level's
+// clock is the world clock since its mount, so the scheduler's steps
+// (TimeScale, Paused, backwards) and [Seek] move it with every effect's,
+// 30, 60 and 144 TPS show the same frames at the same clocks, and nothing
+// a drawer does (hiding the level or an emitter, culling it, drawing it
+// through other cameras or onto a resized target) restarts or skips it.
+// Before its mount (after a seek back) a level is dormant and not drawn.
+// [LevelCollector] gathers a layer's visible levels for drawing;
+// system/layerdraw's LevelDrawer draws them with package render.
+//
 // # Retiring
 //
 // A one-shot effect (component.SpawnOptions.OneShot) that is playing and

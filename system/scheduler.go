@@ -89,6 +89,7 @@ type Scheduler struct {
 	ops    []tagOp
 	retire []donburi.Entity
 	seeker seeker
+	levels levelSync // mounted levels' clocks (level.go)
 
 	stepFn, pendingFn, anchorFn func(*donburi.Entry)
 }
@@ -169,6 +170,7 @@ func (s *Scheduler) UpdateWorld(w donburi.World) {
 	}
 	reg.Now = reg.Now.Add(dt)
 	reg.Reach = max(reg.Reach, reg.Now)
+	s.levels.sync(w, reg.Now)
 	component.PlayingQuery().Each(w, s.stepFn)
 	pendingQuery.Each(w, s.pendingFn)
 	s.flush(w, reg)

@@ -22,9 +22,11 @@ func Seek(w donburi.World, t float64) {
 	SeekClock(w, emitter.SecondsToTicks(t))
 }
 
-// SeekClock moves w's world clock to t ticks (clamped at 0) and sets every
-// effect entity from its timeline (package doc, Seeking): its run, clock
-// and play state as stepping had them at t. Effects spawned after t turn
+// SeekClock moves w's world clock to t ticks (clamped at 0), sets every
+// mounted level's clock from it (dormant before its mount; see
+// component.LevelData) and sets every effect entity from its timeline
+// (package doc, Seeking): its run, clock and play state as stepping had
+// them at t. Effects spawned after t turn
 // dormant, effects whose timeline continues after t are tagged
 // component.Pending and replay it as the scheduler steps on. Seeking past
 // the furthest clock reached extrapolates: playing effects keep playing.
@@ -42,12 +44,14 @@ func SeekClock(w donburi.World, t emitter.Ticks) {
 type seeker struct {
 	buf     []donburi.Entity
 	collect func(*donburi.Entry)
+	levels  levelSync
 }
 
 // seek moves w's clock to t and sets every effect from its timeline.
 func (sk *seeker) seek(w donburi.World, reg *component.RegistryData, t emitter.Ticks) {
 	reg.Now = t
 	reg.Reach = max(reg.Reach, t)
+	sk.levels.sync(w, t)
 	if sk.collect == nil {
 		sk.collect = func(e *donburi.Entry) { sk.buf = append(sk.buf, e.Entity()) }
 	}

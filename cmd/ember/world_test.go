@@ -213,6 +213,7 @@ presets:
       facing: upright
       blend: premultiplied
       flipbook: {mode: cycle, fps: 12}
+    walls: kill
 sectors:
   s:
     points: [{x: 0, y: 0}, {x: 4, y: 0}, {x: 0, y: 4}]
@@ -250,6 +251,7 @@ emitters:
 			},
 			Sprite: source.Sprite{Frames: []string{"flame", "flame"}, Facing: world.FacingUpright, Blend: world.BlendPremultiplied,
 				Flipbook: world.Flipbook{Mode: world.FlipbookCycle, FPS: 12}},
+			Walls: world.WallsKill,
 		}},
 		Sectors: []source.Sector{{Name: "s", Points: []world.Vec2{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 0, Y: 4}},
 			Floor: -1, Ceiling: 3, Portals: []source.Portal{{Edge: 1, Sector: "t"}}}},

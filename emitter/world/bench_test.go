@@ -176,3 +176,32 @@ func BenchmarkValidate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAppendBillboards is the lean path over the near-limits level
+// (65,536 slots), warm: every slot's rolls are cached, as they are from
+// frame to frame. Compare it with BenchmarkAppend, the reference.
+func BenchmarkAppendBillboards(b *testing.B) {
+	ev, err := NewEvaluator(nearLimitsLevel(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := ev.NewCache()
+	var buf []Billboard
+	clock := 100.5
+	frame := func() {
+		buf = buf[:0]
+		for e := range ev.Len() {
+			buf = ev.AppendBillboards(buf, c, e, clock, 1)
+		}
+	}
+	frame()
+	live := len(buf)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		clock += 1.0 / 60
+		frame()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(live), "ns/live-slot")
+	b.ReportMetric(float64(live), "live")
+}

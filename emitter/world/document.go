@@ -115,7 +115,27 @@ type Preset struct {
 	Curves Curves
 	// Sprite is how a particle is drawn.
 	Sprite Sprite
+	// Walls is what the sector's walls, floor and ceiling do to the
+	// particles: WallsContain (the default) or WallsKill.
+	Walls Walls
 }
+
+// Walls is what a sector's walls, floor and ceiling do to a preset's
+// particles.
+type Walls uint8
+
+// Walls values.
+const (
+	// WallsContain: particles never reach a wall. Validation requires an
+	// emitter's whole motion envelope to fit its sector.
+	WallsContain Walls = iota
+	// WallsKill: a particle dies where its path first meets its sector's
+	// wall, floor or ceiling, at the time of impact the evaluator solves
+	// from the closed-form path (docs/world.md, "Walls"). The envelope
+	// may leave the sector; validation requires the spawn support to fit
+	// it instead.
+	WallsKill
+)
 
 // SpawnShape is the kind of a preset's spawn support.
 type SpawnShape uint8

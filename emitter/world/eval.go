@@ -54,7 +54,7 @@ type Evaluator struct {
 type emitterSlots struct {
 	schedule         Schedule
 	seed             uint32
-	position         Vec3
+	position0        Vec3 // the emitter's position
 	cos, sin, scale  float64
 	spawnMin         Vec3 // the point of a point spawn
 	spawnMax         Vec3
@@ -70,6 +70,7 @@ type emitterSlots struct {
 	frames           int
 	fps              float64
 	cycleFrames      bool
+	walls            []wallPlane // the planes its particles can meet (walls: kill)
 }
 
 // NewEvaluator validates d with [Validate] and returns its evaluator.
@@ -86,7 +87,7 @@ func NewEvaluator(d *Document) (*Evaluator, error) {
 		*s = emitterSlots{
 			schedule:     v.schedules[i],
 			seed:         e.Seed,
-			position:     e.Position,
+			position0:    e.Position,
 			scale:        e.Scale,
 			spawnMin:     p.Spawn.Min,
 			spawnMax:     p.Spawn.Max,
@@ -103,6 +104,9 @@ func NewEvaluator(d *Document) (*Evaluator, error) {
 			cycleFrames:  p.Sprite.Flipbook.Mode == FlipbookCycle,
 		}
 		s.cos, s.sin = cosSinDegrees(e.Yaw)
+		if p.Walls == WallsKill {
+			s.walls = wallPlanes(e, p, &d.Sectors[e.Sector], e.Bounds)
+		}
 		for _, k := range p.Curves.Size {
 			s.sizeAges = append(s.sizeAges, float64(float32(k.Age)))
 			s.sizes = append(s.sizes, k.Size)
@@ -203,6 +207,46 @@ func search(n int, f func(int) bool) int {
 	return lo
 }
 
+// rolls is what birth number n of an emitter rolls: its variation, a
+// pure function of the emitter's seed and n. The evaluator rolls it for
+// every particle it evaluates; a [Cache] keeps it per slot, so that a
+// particle's rolls are computed once in its life.
+type rolls struct {
+	life      float64 // lifetime, seconds
+	spawn, v0 Vec3    // birth position and velocity, emitter's frame
+	rot, spin float64 // initial rotation, degrees, and angular speed
+	kill      float64 // the age it meets a wall at (walls: kill), or +Inf
+	thin      uint32  // the thinning roll's bits (ChannelThin)
+}
+
+// roll computes the rolls of birth number birth.
+func (s *emitterSlots) roll(birth uint64, r *rolls) {
+	st := particleStream(s.seed, birth)
+	r.life = min(hash.Range(s.lifeMin, s.lifeMax, unit(st, ChannelLifetime)), s.lifeMax)
+	r.spawn = s.spawnMin
+	if s.box {
+		r.spawn = Vec3{
+			hash.Range(s.spawnMin.X, s.spawnMax.X, unit(st, ChannelSpawnX)),
+			hash.Range(s.spawnMin.Y, s.spawnMax.Y, unit(st, ChannelSpawnY)),
+			hash.Range(s.spawnMin.Z, s.spawnMax.Z, unit(st, ChannelSpawnZ)),
+		}
+	}
+	r.v0 = Vec3{
+		hash.Range(s.velocity.Min.X, s.velocity.Max.X, unit(st, ChannelVelocityX)),
+		hash.Range(s.velocity.Min.Y, s.velocity.Max.Y, unit(st, ChannelVelocityY)),
+		hash.Range(s.velocity.Min.Z, s.velocity.Max.Z, unit(st, ChannelVelocityZ)),
+	}
+	r.rot = hash.Range(s.rotation.Min, s.rotation.Max, unit(st, ChannelRotation))
+	r.spin = hash.Range(s.spin.Min, s.spin.Max, unit(st, ChannelSpin))
+	r.thin = hash.Bits(st, ChannelThin)
+	r.kill = math.Inf(1)
+	for i := range s.walls {
+		if t, ok := impact(&s.walls[i], s.drag, r.spawn, r.v0, r.life); ok && t < r.kill {
+			r.kill = t
+		}
+	}
+}
+
 // particle evaluates birth number birth, index i of emission emission,
 // at the given age into p (all but Emitter and Slot) and reports whether it
 // is alive.
@@ -210,59 +254,61 @@ func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int
 	if !(age < s.lifeMax) {
 		return false
 	}
-	st := particleStream(s.seed, birth)
-	life := min(hash.Range(s.lifeMin, s.lifeMax, unit(st, ChannelLifetime)), s.lifeMax)
-	if !(age < life) {
+	var r rolls
+	s.roll(birth, &r)
+	if !(age < r.life) || !(age < r.kill) {
 		return false
 	}
-	spawn := s.spawnMin
-	if s.box {
-		spawn = Vec3{
-			hash.Range(s.spawnMin.X, s.spawnMax.X, unit(st, ChannelSpawnX)),
-			hash.Range(s.spawnMin.Y, s.spawnMax.Y, unit(st, ChannelSpawnY)),
-			hash.Range(s.spawnMin.Z, s.spawnMax.Z, unit(st, ChannelSpawnZ)),
-		}
-	}
-	v0 := Vec3{
-		hash.Range(s.velocity.Min.X, s.velocity.Max.X, unit(st, ChannelVelocityX)),
-		hash.Range(s.velocity.Min.Y, s.velocity.Max.Y, unit(st, ChannelVelocityY)),
-		hash.Range(s.velocity.Min.Z, s.velocity.Max.Z, unit(st, ChannelVelocityZ)),
-	}
 	f, g, decay := emitter.DragFactors(s.drag, age)
+	p.Position = s.position(&r, f, g)
 	a := s.acceleration
-	// In the emitter's frame: displacement from the emitter and velocity.
-	dx, dy, dz := spawn.X+v0.X*f+a.X*g, spawn.Y+v0.Y*f+a.Y*g, spawn.Z+v0.Z*f+a.Z*g
-	vx, vy, vz := v0.X*decay+a.X*f, v0.Y*decay+a.Y*f, v0.Z*decay+a.Z*f
-	// Turned about Z by the yaw and scaled into the world.
+	vx, vy, vz := r.v0.X*decay+a.X*f, r.v0.Y*decay+a.Y*f, r.v0.Z*decay+a.Z*f
 	cs, sn, k := s.cos, s.sin, s.scale
-	p.Position = Vec3{s.position.X + k*(cs*dx-sn*dy), s.position.Y + k*(sn*dx+cs*dy), s.position.Z + k*dz}
 	p.Velocity = Vec3{k * (cs*vx - sn*vy), k * (sn*vx + cs*vy), k * vz}
 
-	tau := age / life
-	j, w := segment(s.sizeAges, tau)
-	p.Size = k * (s.sizes[j] + (s.sizes[j+1]-s.sizes[j])*w)
-	j, w = segment(s.colorAges, tau)
+	tau := age / r.life
+	p.Size = s.size(tau)
+	j, w := segment(s.colorAges, tau)
 	lo, hi := &s.colors[j], &s.colors[j+1]
 	p.R = lo[0] + (hi[0]-lo[0])*w
 	p.G = lo[1] + (hi[1]-lo[1])*w
 	p.B = lo[2] + (hi[2]-lo[2])*w
 	p.A = lo[3] + (hi[3]-lo[3])*w
 
-	p.Rotation = hash.Range(s.rotation.Min, s.rotation.Max, unit(st, ChannelRotation)) +
-		hash.Range(s.spin.Min, s.spin.Max, unit(st, ChannelSpin))*age
-	p.Frame = 0
-	if s.frames > 1 {
-		n := int64(s.frames)
-		x := int64(math.Floor(age * s.fps))
-		if s.cycleFrames {
-			p.Frame = int(x % n)
-		} else {
-			p.Frame = int(min(x, n-1))
-		}
-	}
-	p.Birth, p.Age, p.Lifetime = birth, age, life
+	p.Rotation = r.rot + r.spin*age
+	p.Frame = s.frame(age)
+	p.Birth, p.Age, p.Lifetime = birth, age, r.life
 	p.Born = s.schedule.Delay + float64(emission)*float64(s.schedule.Period) + float64(s.schedule.Births[i])
 	return true
+}
+
+// position is the world position of a particle of rolls r with the drag
+// factors f and g of its age: the displacement in the emitter's frame,
+// turned about Z by the yaw, scaled and placed.
+func (s *emitterSlots) position(r *rolls, f, g float64) Vec3 {
+	a := s.acceleration
+	dx, dy, dz := r.spawn.X+r.v0.X*f+a.X*g, r.spawn.Y+r.v0.Y*f+a.Y*g, r.spawn.Z+r.v0.Z*f+a.Z*g
+	cs, sn, k := s.cos, s.sin, s.scale
+	return Vec3{s.position0.X + k*(cs*dx-sn*dy), s.position0.Y + k*(sn*dx+cs*dy), s.position0.Z + k*dz}
+}
+
+// size is the billboard's edge at normalized age tau, the scale included.
+func (s *emitterSlots) size(tau float64) float64 {
+	j, w := segment(s.sizeAges, tau)
+	return s.scale * (s.sizes[j] + (s.sizes[j+1]-s.sizes[j])*w)
+}
+
+// frame is the flipbook frame shown at age.
+func (s *emitterSlots) frame(age float64) int {
+	if s.frames <= 1 {
+		return 0
+	}
+	n := int64(s.frames)
+	x := int64(math.Floor(age * s.fps))
+	if s.cycleFrames {
+		return int(x % n)
+	}
+	return int(min(x, n-1))
 }
 
 // segment returns the curve segment holding normalized age tau, from key

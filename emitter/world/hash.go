@@ -44,4 +44,9 @@ const (
 	ChannelRotation = 8
 	// ChannelSpin picks the angular speed in Preset.Spin.
 	ChannelSpin = 9
+	// ChannelThin decides whether a particle survives thinning: a
+	// renderer over its particle budget, or thinning a far emitter, keeps
+	// the particles whose roll is below the fraction it keeps, the same
+	// ones at every frame and after any seek.
+	ChannelThin = 10
 )

@@ -101,3 +101,43 @@ func hasProblem(ps Problems, field string, fragments ...string) bool {
 	}
 	return false
 }
+
+// TestNewLevel: a level holds its own copy of the document, its
+// evaluator and space, the features to mount it and its heights.
+func TestNewLevel(t *testing.T) {
+	d := testLevel(t)
+	l, err := NewLevel(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := l.Evaluator().Append(nil, 2.5)
+	d.Presets[0].Curves.Size[0].Size = 100
+	d.Emitters[0].Bursts = append(d.Emitters[0].Bursts, Burst{Count: 5})
+	d.Sectors[0].Points[0].X = -3
+	if l.Document().Presets[0].Curves.Size[0].Size != 0.4 || len(l.Document().Emitters[0].Bursts) != 0 || l.Document().Sectors[0].Points[0].X != 0 {
+		t.Error("editing the document reached the level's copy")
+	}
+	if after := l.Evaluator().Append(nil, 2.5); len(after) != len(before) {
+		t.Error("editing the document changed the level's particles")
+	}
+	if f := l.Features(); strings.Join(f, " ") != "world/particles@1 world/sectors@1" {
+		t.Errorf("features %v", f)
+	}
+	// The fountain (at z 2, launched up at 4 to 5 under gravity 9.8, living
+	// up to 1.1 s, an upright billboard of 0.1 whose half height is 0.05)
+	// spans both: from 2 + 4·1.1 - 4.9·1.1² - 0.05 to 2 + 5²/19.6 + 0.05,
+	// with the bounds' margin.
+	zmin, zmax := l.Heights()
+	if lo, hi := 2+4*1.1-4.9*1.1*1.1-0.05, 2+25/19.6+0.05; !(zmin < lo && zmin > lo-1e-3 && zmax > hi && zmax < hi+1e-3) {
+		t.Errorf("heights [%v, %v]", zmin, zmax)
+	}
+	if l.MaxSize(0) != 0.4 || l.MaxSize(1) != 0.1 {
+		t.Errorf("max sizes %v %v", l.MaxSize(0), l.MaxSize(1))
+	}
+	d = testLevel(t)
+	d.Emitters[1].Position.X = 19.9 // the fountain's envelope leaves the annex
+	d.Emitters[1].Bounds = ConservativeEmitterBounds(&d.Emitters[1], &d.Presets[1])
+	if _, err := NewLevel(d); err == nil || !strings.Contains(err.Error(), "leaves its sector") {
+		t.Errorf("NewLevel of a level whose envelope leaves its sector: %v", err)
+	}
+}

@@ -8,6 +8,7 @@ var (
 	blendNames        = []string{"additive", "cutout", "alpha", "premultiplied"}
 	flipbookModeNames = []string{"once", "cycle"}
 	playbackNames     = []string{"once", "cycle"}
+	wallsNames        = []string{"contain", "kill"}
 )
 
 func enumName(names []string, v uint8) string {
@@ -32,3 +33,6 @@ func (m FlipbookMode) String() string { return enumName(flipbookModeNames, uint8
 
 // String returns the source name of the playback: once or cycle.
 func (p Playback) String() string { return enumName(playbackNames, uint8(p)) }
+
+// String returns the source name of the walls: contain or kill.
+func (w Walls) String() string { return enumName(wallsNames, uint8(w)) }

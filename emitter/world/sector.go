@@ -120,6 +120,25 @@ func (s *SectorShape) Contains(b Box) bool {
 	return newPolygon(x0, y0, x1, y0, x1, y1, x0, y1).IsContainedBy(s.polygon)
 }
 
+// containsPoint reports whether c lies in the sector, with Contains'
+// tolerance: within ε of every wall's inside and of the floor and ceiling.
+func (s *SectorShape) containsPoint(c Vec3) bool {
+	eps := s.epsilon(Box{c, c})
+	if !(c.Z >= s.floor-eps && c.Z <= s.ceiling+eps) {
+		return false
+	}
+	n := len(s.points)
+	for i := range n {
+		p, q := s.points[i], s.points[(i+1)%n]
+		dx, dy := q.X-p.X, q.Y-p.Y
+		// Outward distance, as in escapes.
+		if d := ((c.X-p.X)*dy - (c.Y-p.Y)*dx) / math.Hypot(dx, dy); !(d <= eps) {
+			return false
+		}
+	}
+	return true
+}
+
 // escapes describes how b leaves the sector, one line per wall, floor or
 // ceiling it crosses, with the farthest corner and its distance. It is
 // the diagnosis after Contains has said no.

@@ -326,6 +326,7 @@ func checkPreset(s *sink, p *Preset, version int) {
 	}
 	s.leave(m)
 
+	s.enum("walls", uint8(p.Walls), wallsNames)
 	m = s.enter("sprite")
 	defer s.leave(m)
 	if n := len(p.Sprite.Frames); n < 1 || n > MaxFrames {
@@ -572,6 +573,12 @@ func (v *validation) world() {
 			shapes[e.Sector] = newSectorShape(&v.d.Sectors[e.Sector])
 		}
 		sh := shapes[e.Sector]
+		if p := &v.d.Presets[e.Preset]; p.Walls == WallsKill {
+			// Particles die at the walls: only where they are born must
+			// be inside.
+			v.spawnInside(i, sh, spawnCorners(e, p))
+			continue
+		}
 		if sh.Contains(v.bounds[i]) {
 			continue
 		}
@@ -582,5 +589,23 @@ func (v *validation) world() {
 		for _, l := range lines {
 			v.s.addAt(v.emitters[i]+".bounds", "the motion envelope leaves its sector, %s: %s", v.sectors[e.Sector], l)
 		}
+	}
+}
+
+// spawnInside checks that every corner of emitter i's spawn support lies
+// in its sector, with Contains' tolerance, reporting the first that does
+// not at the emitter's spawn.
+func (v *validation) spawnInside(i int, sh *SectorShape, corners [8]Vec3) {
+	e := &v.d.Emitters[i]
+	for _, c := range corners {
+		if sh.containsPoint(c) {
+			continue
+		}
+		lines := sh.escapes(Box{c, c})
+		for _, l := range lines {
+			v.s.addAt(v.emitters[i]+".position", "the spawn support of %s (walls: kill) leaves its sector, %s: %s",
+				v.presets[e.Preset], v.sectors[e.Sector], l)
+		}
+		return
 	}
 }

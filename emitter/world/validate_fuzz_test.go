@@ -174,27 +174,3 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
-
-// cloneDocument copies d deeply.
-func cloneDocument(d *Document) *Document {
-	c := *d
-	c.Textures = append([]Texture(nil), d.Textures...)
-	c.Presets = append([]Preset(nil), d.Presets...)
-	for i := range c.Presets {
-		p := &c.Presets[i]
-		p.Curves.Size = append([]SizeKey(nil), p.Curves.Size...)
-		p.Curves.Color = append([]ColorKey(nil), p.Curves.Color...)
-		p.Sprite.Frames = append([]int(nil), p.Sprite.Frames...)
-	}
-	c.Sectors = append([]Sector(nil), d.Sectors...)
-	for i := range c.Sectors {
-		s := &c.Sectors[i]
-		s.Points = append([]Vec2(nil), s.Points...)
-		s.Portals = append([]Portal(nil), s.Portals...)
-	}
-	c.Emitters = append([]Emitter(nil), d.Emitters...)
-	for i := range c.Emitters {
-		c.Emitters[i].Bursts = append([]Burst(nil), c.Emitters[i].Bursts...)
-	}
-	return &c
-}

@@ -37,9 +37,6 @@ var Pure = []string{
 	"github.com/emberfx/ember/internal/rowlayout",
 	"github.com/emberfx/ember/internal/timeline",
 	"github.com/emberfx/ember/internal/yamldoc",
-	"github.com/emberfx/ember/raster",
-	"github.com/emberfx/ember/raster/bake",
-	"github.com/emberfx/ember/texture",
 	"github.com/emberfx/ember/shaders",
 	"github.com/emberfx/ember/emitter/roblox",
 	"github.com/emberfx/ember/internal/suggest",
@@ -77,10 +74,16 @@ var Decoding = []string{"go.yaml.in/yaml", "encoding/json", "regexp"}
 
 // Geometry lists the packages that may use resolv, for convex shapes and
 // containment, and no engine: the world emitters' document, validation
-// and evaluation, their codec, the level vocabulary and the ember command
-// that compiles and evaluates levels. They build and run headless like the
-// pure ones.
+// and evaluation, their codec, the level vocabulary, the ember command
+// that compiles, evaluates and bakes levels, and the packages that reach
+// the world emitters to load and draw levels (texture's level textures,
+// the reference rasterizer and its baking). They build and run headless
+// like the pure ones.
 var Geometry = []string{
+	"github.com/emberfx/ember/texture",
+	"github.com/emberfx/ember/raster",
+	"github.com/emberfx/ember/raster/bake",
+	"github.com/emberfx/ember/internal/leveltest",
 	"github.com/emberfx/ember/emitter/world",
 	"github.com/emberfx/ember/emitter/world/kwp1",
 	"github.com/emberfx/ember/emitter/world/source",

@@ -20,6 +20,10 @@
 // ZIndex + ZOffset, ties kept. The item slice and the entity buffer are
 // reused: a warm frame allocates nothing here.
 //
+// World levels mounted on a layer (system.MountLevel) are drawn by a
+// [LevelDrawer] through a world camera (camera.World), one
+// Renderer.DrawLevel per level.
+//
 // donburi dispatches layer renderers by reflection on the argument's type,
 // and pointer argument types share one key: register only renderers taking
 // *ebiten.Image on a layer that has this one.

@@ -32,7 +32,7 @@ const (
 var sectionSpecs = [...]sectionSpec{
 	{tag: "DOCM", name: "document", max: 1, minRecord: 1},
 	{tag: "TEXS", name: "textures", max: world.MaxTextures, minRecord: 39},
-	{tag: "PRST", name: "presets", max: world.MaxPresets, minRecord: 194},
+	{tag: "PRST", name: "presets", max: world.MaxPresets, minRecord: 195},
 	{tag: "SECT", name: "sectors", max: world.MaxSectors, minRecord: 19},
 	{tag: "EMIT", name: "emitters", max: world.MaxEmitters, minRecord: 130},
 }
@@ -233,6 +233,38 @@ func appendPlayback(w *writer, field string, v world.Playback) {
 		w.uint(field, 1, 1)
 	default:
 		w.fail(field, "unknown value %d; want 0 (once) or 1 (cycle)", v)
+	}
+}
+
+// scanWalls checks a Walls byte.
+func scanWalls(s *scanner, field string) {
+	switch v := s.uint(field, 1); v {
+	case 0, 1:
+	default:
+		s.failLast(field, "unknown value %d; want 0 (contain) or 1 (kill)", v)
+	}
+}
+
+// decodeWalls maps a scanned byte to its world.Walls.
+func decodeWalls(b uint8) (v world.Walls) {
+	switch b {
+	case 0:
+		v = world.WallsContain
+	case 1:
+		v = world.WallsKill
+	}
+	return v
+}
+
+// appendWalls writes a world.Walls as its byte.
+func appendWalls(w *writer, field string, v world.Walls) {
+	switch v {
+	case world.WallsContain:
+		w.uint(field, 0, 1)
+	case world.WallsKill:
+		w.uint(field, 1, 1)
+	default:
+		w.fail(field, "unknown value %d; want 0 (contain) or 1 (kill)", v)
 	}
 }
 
@@ -561,7 +593,7 @@ func appendSprite(w *writer, x *world.Sprite) {
 	w.pop()
 }
 
-// scanPreset checks a world.Preset record (at least 194 bytes).
+// scanPreset checks a world.Preset record (at least 195 bytes).
 func scanPreset(s *scanner) {
 	s.str("name", 1, world.MaxNameLength, true)
 	s.uint("capacity", 2)
@@ -590,6 +622,7 @@ func scanPreset(s *scanner) {
 	s.push("sprite", -1)
 	scanSprite(s)
 	s.pop()
+	scanWalls(s, "walls")
 }
 
 // decodePreset reads a scanned world.Preset record.
@@ -605,6 +638,7 @@ func decodePreset(d *decoder, x *world.Preset) {
 	decodeRange(d, &x.Spin)
 	decodeCurves(d, &x.Curves)
 	decodeSprite(d, &x.Sprite)
+	x.Walls = decodeWalls(d.u8())
 }
 
 // appendPreset writes a world.Preset record.
@@ -636,6 +670,7 @@ func appendPreset(w *writer, x *world.Preset) {
 	w.push("sprite", -1)
 	appendSprite(w, &x.Sprite)
 	w.pop()
+	appendWalls(w, "walls", x.Walls)
 }
 
 // scanPortal checks a world.Portal record (at least 3 bytes).

@@ -57,7 +57,7 @@ func Example() {
 		fmt.Println(e.Problems[0].Offset, e.Problems[0].Field)
 	}
 	// Output:
-	// 697 bytes
+	// 698 bytes
 	// forge in cellar
-	// 649 emitters[forge].bounds
+	// 650 emitters[forge].bounds
 }

@@ -37,15 +37,15 @@ var forged = []struct {
 	{"payload length 2^32-1", func(t testing.TB) []byte { return edit(t, 8, "ffffffff") }},
 	{"section length 2^32-1", func(t testing.TB) []byte { return edit(t, 88, "ffffffff") }},
 	{"string length 65535", func(t testing.TB) []byte { return edit(t, 101, "ffff") }},
-	{"point count 64 in 81 bytes", func(t testing.TB) []byte { return edit(t, 463, "40") }},
-	{"burst count 16 in 65 bytes", func(t testing.TB) []byte { return edit(t, 610, "10") }},
+	{"point count 64 in 81 bytes", func(t testing.TB) []byte { return edit(t, 464, "40") }},
+	{"burst count 16 in 65 bytes", func(t testing.TB) []byte { return edit(t, 611, "10") }},
 	// A file at the size limit whose emitter section claims 2^32-1
 	// records in its almost 1 MiB.
 	{"1 MiB file, emitter count 2^32-1", func(t testing.TB) []byte {
-		b := append(goldenBytes(t), make([]byte, world.MaxEncodedSize-676)...)
+		b := append(goldenBytes(t), make([]byte, world.MaxEncodedSize-677)...)
 		binary.LittleEndian.PutUint32(b[offPayload:], uint32(len(b)-headerSize))
 		e := headerSize + 4*entrySize
-		binary.LittleEndian.PutUint32(b[e+entryLength:], uint32(len(b)-545))
+		binary.LittleEndian.PutUint32(b[e+entryLength:], uint32(len(b)-546))
 		binary.LittleEndian.PutUint32(b[e+entryCount:], 1<<32-1)
 		return b
 	}},

@@ -58,7 +58,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 // TestNearLimitsSize: the document at every limit fits world.MaxEncodedSize
-// with room to spare (536,033 bytes, 51% of it, when this was written).
+// with room to spare (536,097 bytes, 51% of it, when this was written).
 func TestNearLimitsSize(t *testing.T) {
 	doc := nearLimitsDoc(t)
 	slots := 0

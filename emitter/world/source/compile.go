@@ -205,7 +205,7 @@ func (c *compiler) compilePresets() []world.Preset {
 		w := world.Preset{
 			Name: p.Name, Capacity: p.Capacity, Spawn: p.Spawn, Velocity: p.Velocity,
 			Lifetime: p.Lifetime, Acceleration: p.Acceleration, Drag: p.Drag,
-			Rotation: p.Rotation, Spin: p.Spin,
+			Rotation: p.Rotation, Spin: p.Spin, Walls: p.Walls,
 			Curves: world.Curves{
 				Size:  append([]world.SizeKey(nil), p.Curves.Size...),
 				Color: append([]world.ColorKey(nil), p.Curves.Color...),

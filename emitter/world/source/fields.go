@@ -139,6 +139,7 @@ var (
 	blendNames        = enumNames[world.Blend]()
 	flipbookModeNames = enumNames[world.FlipbookMode]()
 	playbackNames     = enumNames[world.Playback]()
+	wallsNames        = enumNames[world.Walls]()
 )
 
 // Element kinds, as Ref fields name them and element paths start.
@@ -220,13 +221,16 @@ var presetFields = []Field{
 						Meaning: "frames per second", Rule: "at least 2^-126 with more than one frame"},
 				}},
 		}},
+	{Key: "walls", Go: "Walls", Type: Enum, Enum: wallsNames, Default: "contain",
+		Meaning: "contain: particles never reach a wall; kill: a particle dies where its path first meets its sector's wall, floor or ceiling",
+		Rule:    "contain: the emitters' whole motion envelopes must fit their sectors; kill: their spawn supports must"},
 }
 
 var emitterFields = []Field{
 	{Key: "preset", Go: "Preset", Type: Ref, Refers: kindPresets, Required: true,
 		Meaning: "the preset placed"},
 	{Key: "sector", Go: "Sector", Type: Ref, Refers: kindSectors, Required: true,
-		Meaning: "the sector the emitter lives in", Rule: "everything the emitter shows must fit in it"},
+		Meaning: "the sector the emitter lives in", Rule: "everything the emitter shows must fit in it (with walls: kill, where its particles are born)"},
 	{Key: "position", Go: "Position", Type: Vec3, Bounds: anyMagnitude, Default: "0",
 		Meaning: "the emitter's origin, world units, z up"},
 	{Key: "yaw", Go: "Yaw", Type: Number, Default: "0",

@@ -48,6 +48,8 @@ type Preset struct {
 	// opaque white.
 	Curves world.Curves
 	Sprite Sprite
+	// Walls is what the sector's walls do to the particles (world.Walls).
+	Walls world.Walls
 }
 
 // Sprite is how a preset's particles are drawn (world.Sprite), with the

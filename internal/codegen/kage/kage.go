@@ -11,8 +11,9 @@
 //	//ember:include constants      the generated constants
 //	//ember:include common.kage    another file of the source folder
 //
-// A new shader (the world emitters' shader, for example) is a new entry
-// in [Shaders] and a file in shaders/src that includes the same two.
+// A new shader is a new entry in [Shaders] and a file in shaders/src that
+// includes the same two (and, for world emitters, world.kage's shared
+// file worldlook.kage).
 package kage
 
 import (
@@ -26,7 +27,7 @@ import (
 
 // Shaders lists the shaders generated, by file name: the main source in the
 // source folder and the generated file have the same name.
-var Shaders = []string{"particle.kage", "effect.kage"}
+var Shaders = []string{"particle.kage", "effect.kage", "world.kage"}
 
 const includePrefix = "//ember:include "
 

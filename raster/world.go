@@ -1,0 +1,131 @@
+package raster
+
+import (
+	"image"
+	"math"
+
+	"github.com/emberfx/ember/camera"
+	"github.com/emberfx/ember/emitter/world"
+	"github.com/emberfx/ember/texture"
+)
+
+// LevelItem is a world level to draw with [Rasterizer.DrawLevel], as
+// render.LevelItem is for the renderer.
+type LevelItem struct {
+	// Level is the level; a nil one draws nothing.
+	Level *world.Level
+	// Textures are its textures (texture.PrepareLevel): only the images
+	// are read, the atlas layout is the renderer's.
+	Textures *texture.Level
+	// Clock is the level clock in seconds.
+	Clock float64
+	// Hidden, by emitter index, skips emitters; nil shows them all.
+	Hidden []bool
+}
+
+// DrawLevel draws a world level onto dst through cam, the reference of
+// render.Renderer.DrawLevel (docs/world.md, "Drawing"): every live
+// particle of the reference evaluator (world.Evaluator, in float64) as a
+// billboard projected by cam (camera.Projection.Billboard: camera-facing
+// ones size × size times the zoom, upright ones standing in the vertical
+// plane facing the camera), covered by pixel centre, its flipbook frame
+// sampled bilinearly with the taps clamped to the frame, lit by its
+// colour and blended by its preset's mode, composited source-over with
+// rounding to the nearest step. Passes: cutout, then additive, then alpha
+// and premultiplied, each in emitter order and by slot. It draws every
+// particle: the renderer's LOD and budget, which thin, are not applied.
+func (r *Rasterizer) DrawLevel(dst *image.RGBA, it *LevelItem, cam *camera.World) {
+	if it == nil || it.Level == nil || it.Textures == nil {
+		return
+	}
+	pr := cam.Projection(dst.Rect)
+	doc := it.Level.Document()
+	ev := it.Level.Evaluator()
+	for pass := range 3 {
+		for e := range doc.Emitters {
+			if e < len(it.Hidden) && it.Hidden[e] {
+				continue
+			}
+			p := &doc.Presets[doc.Emitters[e].Preset]
+			if levelPass(p.Sprite.Blend) != pass {
+				continue
+			}
+			r.world = ev.AppendEmitter(r.world[:0], e, it.Clock)
+			for i := range r.world {
+				r.drawWorldParticle(dst, &pr, doc, p, it.Textures, &r.world[i])
+			}
+		}
+	}
+}
+
+// levelPass is the blend pass of a mode: 0 cutout, 1 additive, 2 alpha and
+// premultiplied.
+func levelPass(b world.Blend) int {
+	switch b {
+	case world.BlendCutout:
+		return 0
+	case world.BlendAdditive:
+		return 1
+	}
+	return 2
+}
+
+// drawWorldParticle composites one world particle onto dst.
+func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, doc *world.Document, p *world.Preset, tex *texture.Level, wp *world.Particle) {
+	ti := p.Sprite.Frames[wp.Frame]
+	t := &doc.Textures[ti]
+	q := quad{tex: r.texture(tex.Images[ti]), cols: 1, cw: t.Width, ch: t.Height}
+	cx, cy := pr.Apply(wp.Position.X, wp.Position.Y, wp.Position.Z)
+	sn, cs := math.Sincos(wp.Rotation * (math.Pi / 180))
+	ux, uy, vx, vy := pr.Billboard(wp.Size, sn, cs, p.Sprite.Facing == world.FacingUpright)
+	// A pixel centre c is covered when c - centre = (2u-1)·U + (2v-1)·V
+	// with u and v in [0, 1): the inverse of the 2 × 2 matrix [U V].
+	det := ux*vy - uy*vx
+	if !(math.Abs(det) > 0) {
+		return
+	}
+	ex, ey := math.Abs(ux)+math.Abs(vx), math.Abs(uy)+math.Abs(vy)
+	b := dst.Rect
+	x0 := max(b.Min.X, clampInt(math.Floor(cx-ex-0.5)))
+	x1 := min(b.Max.X, clampInt(math.Ceil(cx+ex+0.5)))
+	y0 := max(b.Min.Y, clampInt(math.Floor(cy-ey-0.5)))
+	y1 := min(b.Max.Y, clampInt(math.Ceil(cy+ey+0.5)))
+	cr, cg, cb, ca := wp.R, wp.G, wp.B, wp.A
+	for y := y0; y < y1; y++ {
+		dy := float64(y) + 0.5 - cy
+		row := dst.Pix[(y-b.Min.Y)*dst.Stride:]
+		for x := x0; x < x1; x++ {
+			dx := float64(x) + 0.5 - cx
+			u := ((dx*vy-dy*vx)/det + 1) / 2
+			v := ((dy*ux-dx*uy)/det + 1) / 2
+			if !(u >= 0 && u < 1 && v >= 0 && v < 1) {
+				continue
+			}
+			s := q.sample(0, 0, u, v)
+			var or, og, ob, oa float64
+			switch p.Sprite.Blend {
+			case world.BlendCutout:
+				if !(s.a*ca >= 0.5) {
+					continue
+				}
+				or, og, ob, oa = s.r/s.a*cr, s.g/s.a*cg, s.b/s.a*cb, 1
+			case world.BlendPremultiplied:
+				or, og, ob, oa = s.r*cr, s.g*cg, s.b*cb, s.a*ca
+			case world.BlendAdditive:
+				or, og, ob = float64(s.r*cr)*ca, float64(s.g*cg)*ca, float64(s.b*cb)*ca
+			default: // alpha
+				or, og, ob, oa = float64(s.r*cr)*ca, float64(s.g*cg)*ca, float64(s.b*cb)*ca, s.a*ca
+			}
+			if or == 0 && og == 0 && ob == 0 && oa == 0 {
+				continue
+			}
+			i := (x - b.Min.X) * 4
+			px := row[i : i+4 : i+4]
+			ia := 1 - oa
+			px[0] = to8(float64(or*255) + float64(float64(px[0])*ia))
+			px[1] = to8(float64(og*255) + float64(float64(px[1])*ia))
+			px[2] = to8(float64(ob*255) + float64(float64(px[2])*ia))
+			px[3] = to8(float64(oa*255) + float64(float64(px[3])*ia))
+		}
+	}
+}

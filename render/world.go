@@ -1,0 +1,512 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/emberfx/ember/camera"
+	"github.com/emberfx/ember/emitter/world"
+	"github.com/emberfx/ember/internal/rowlayout"
+	"github.com/emberfx/ember/shaders"
+	"github.com/emberfx/ember/texture"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// LevelItem is a world level to draw with [Renderer.DrawLevel]: a mounted
+// level at its clock.
+type LevelItem struct {
+	// Level is the level; a nil one draws nothing.
+	Level *world.Level
+	// Textures are its textures, prepared by texture.PrepareLevel from
+	// the level's document: proven and laid out in pages. The renderer
+	// uploads them on the level's first draw.
+	Textures *texture.Level
+	// Clock is the level clock in seconds.
+	Clock float64
+	// Emitters holds per emitter (by index in the document) whether it is
+	// hidden and the path it asks for; nil, or an index past its end,
+	// shows the emitter with PathAuto.
+	Emitters []LevelEmitter
+}
+
+// LevelEmitter is how one emitter of a level is drawn.
+type LevelEmitter struct {
+	// Hidden skips the emitter: it costs nothing per particle. Its clock
+	// (the level's) runs on.
+	Hidden bool
+	// Path is the render path asked for: PathAuto lets the cost model
+	// choose (see [Renderer.LevelPath]).
+	Path Path
+}
+
+// LOD is the level of detail of world emitters: an emitter whose largest
+// billboard would be small on the target is thinned, as Roblox's engine
+// thins far emitters (they emit fewer, then none). In a parallel view a
+// far emitter is one seen zoomed out, so the measure is the emitter's
+// largest billboard edge on the target in pixels, p = largest size ·
+// scale · zoom: at Full pixels or more every particle is kept, at None or
+// less none, and in between the fraction (p - None) / (Full - None), with
+// the same deterministic thinning as the budget (the particles whose
+// thinning roll is below the fraction, stable from frame to frame and
+// under rewind).
+type LOD struct {
+	// Full and None are the pixel sizes described above (0: the
+	// DefaultLOD values); None must be below Full.
+	Full, None float64
+	// Off keeps every particle whatever its size.
+	Off bool
+}
+
+// DefaultLOD thins emitters whose largest billboard is under 2 pixels and
+// drops those under half a pixel: a quad covers a pixel when its centre
+// lies inside, so a billboard of p < 1 pixels covers one in about p² of
+// its frames anyway.
+var DefaultLOD = LOD{Full: 2, None: 0.5}
+
+// keep returns the fraction of an emitter's particles the LOD keeps for a
+// largest billboard of px pixels.
+func (l LOD) keep(px float64) float64 {
+	if l.Off {
+		return 1
+	}
+	full, none := l.Full, l.None
+	if full == 0 && none == 0 {
+		full, none = DefaultLOD.Full, DefaultLOD.None
+	}
+	switch {
+	case px >= full:
+		return 1
+	case px <= none:
+		return 0
+	}
+	return (px - none) / (full - none)
+}
+
+// LevelStats describes the last [Renderer.DrawLevel].
+type LevelStats struct {
+	// Emitters is the number of emitters drawn (evaluated), Culled those
+	// whose bounds missed the view (the broad phase's and the exact
+	// test's), Hidden those hidden, Faded those the LOD dropped whole.
+	Emitters, Culled, Hidden, Faded int
+	// BroadPhase is the number of emitters the resolv broad phase
+	// returned for the view's footprint, of Total in the level.
+	BroadPhase, Total int
+	// Candidates is the visible emitters' live slots before thinning
+	// (world.Evaluator.Candidates, each times its LOD fraction), and
+	// Particles the quads drawn.
+	Candidates, Particles int
+	// Thinned is the fraction of candidates the budget dropped (the LOD
+	// apart).
+	Thinned float64
+	// DrawCalls is the number of DrawTrianglesShader32 calls.
+	DrawCalls int
+	// Batched counts the emitters the batched path drew; GPUFallbacks the
+	// emitters asking for PathGPU that it drew instead (see
+	// [Renderer.LevelPath]).
+	Batched, GPUFallbacks int
+	// Reused is the number of emitters whose particles an earlier
+	// DrawLevel at the same clock had evaluated (another camera's view).
+	Reused int
+}
+
+// LevelStats returns the statistics of the last DrawLevel.
+func (r *Renderer) LevelStats() LevelStats { return r.world.stats }
+
+// The blend passes, in drawing order: cutout particles, then additive,
+// then alpha and premultiplied together (docs/world.md, "Drawing").
+const (
+	passCutout = iota
+	passAdditive
+	passAlpha
+	passes
+)
+
+func passOf(b world.Blend) int {
+	switch b {
+	case world.BlendCutout:
+		return passCutout
+	case world.BlendAdditive:
+		return passAdditive
+	}
+	return passAlpha
+}
+
+// worldPath is the renderer's state for world levels.
+type worldPath struct {
+	shader *ebiten.Shader
+	op     ebiten.DrawTrianglesShaderOptions
+	lod    LOD
+	levels map[*world.Level]*levelState
+	draws  uint64 // DrawLevel calls so far, for the sweep
+	stats  LevelStats
+
+	cand    []int          // the broad phase's emitters
+	vis     []levelVisible // the emitters drawn, in pass order once sorted
+	verts   []ebiten.Vertex
+	tags    []uint32 // per quad slot: the preset row and frame its vertices hold, +1
+	indices []uint32
+	runs    []run
+}
+
+// levelVisible is an emitter that passed culling this DrawLevel.
+type levelVisible struct {
+	e      int
+	pass   int
+	keep   float64 // LOD fraction, then times the budget's
+	cand   int     // candidates, before thinning
+	lo, hi int     // its billboards in the level state's buffer
+}
+
+// levelState is a level's GPU resources and evaluation state.
+type levelState struct {
+	pages   []*ebiten.Image
+	data    *ebiten.Image
+	cache   *world.Cache
+	presets []presetInfo
+	seen    uint64 // the DrawLevel call that last drew it
+
+	// The billboards evaluated at clock, per emitter with the fraction
+	// kept: reused by other cameras' views at the same clock.
+	clock  float64
+	boards []world.Billboard
+	evals  []levelEval
+	gen    uint64
+}
+
+// levelEval is an emitter's billboards at the state's clock: valid when
+// gen is the state's.
+type levelEval struct {
+	gen    uint64
+	keep   float64
+	lo, hi int
+}
+
+// presetInfo is what drawing needs of a preset, read once.
+type presetInfo struct {
+	row     float32
+	page    int
+	pass    int
+	upright bool
+}
+
+// Sweep: every levelSweepEvery DrawLevel calls, the GPU resources of levels
+// not drawn for levelKeepDraws calls are freed.
+const (
+	levelSweepEvery = 64
+	levelKeepDraws  = 600
+)
+
+func (w *worldPath) init(lod LOD) error {
+	sh, err := ebiten.NewShader(shaders.World)
+	if err != nil {
+		return err
+	}
+	w.shader = sh
+	w.lod = lod
+	w.op.Blend = ebiten.BlendSourceOver
+	w.levels = map[*world.Level]*levelState{}
+	return nil
+}
+
+// reset frees every level's resources (Renderer.Reset).
+func (w *worldPath) reset() {
+	for l := range w.levels {
+		w.release(l)
+	}
+	clear(w.tags)
+}
+
+func (w *worldPath) release(l *world.Level) {
+	ls := w.levels[l]
+	if ls == nil {
+		return
+	}
+	for _, p := range ls.pages {
+		p.Deallocate()
+	}
+	ls.data.Deallocate()
+	delete(w.levels, l)
+}
+
+// ReleaseLevel frees the GPU resources and evaluation state the renderer
+// keeps for l (a level unmounted, say); drawing l again makes them anew.
+// Levels not drawn for a while are freed anyway.
+func (r *Renderer) ReleaseLevel(l *world.Level) { r.world.release(l) }
+
+// state returns it's level state, uploading its pages and preset rows on
+// first use.
+func (w *worldPath) state(it *LevelItem) *levelState {
+	ls := w.levels[it.Level]
+	if ls == nil {
+		ls = newLevelState(it.Level, it.Textures)
+		w.levels[it.Level] = ls
+	}
+	ls.seen = w.draws
+	if ls.clock != it.Clock || ls.gen == 0 {
+		ls.clock = it.Clock
+		ls.boards = ls.boards[:0]
+		ls.gen++
+	}
+	return ls
+}
+
+func newLevelState(l *world.Level, tex *texture.Level) *levelState {
+	doc := l.Document()
+	ls := &levelState{
+		cache:   l.Evaluator().NewCache(),
+		presets: make([]presetInfo, len(doc.Presets)),
+		evals:   make([]levelEval, len(doc.Emitters)),
+	}
+	// Unmanaged images have textures of their own that Ebitengine never
+	// moves: on a shared atlas a page's origin would change with the
+	// game's other images, and with it the float32 rounding of the
+	// fragments' texture positions (so, at times, a pixel's last bit).
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
+	for _, sz := range tex.Pages {
+		ls.pages = append(ls.pages, ebiten.NewImageWithOptions(image.Rect(0, 0, sz.X, sz.Y), unmanaged))
+	}
+	for i, t := range doc.Textures {
+		f := tex.Frames[i]
+		if f.Page < 0 {
+			continue
+		}
+		pix := texture.Premultiply(tex.Images[i]).Pix
+		ls.pages[f.Page].SubImage(image.Rect(f.X, f.Y, f.X+t.Width, f.Y+t.Height)).(*ebiten.Image).WritePixels(pix)
+	}
+	rows := make([]byte, rowlayout.WorldRowBytes*max(len(doc.Presets), 1))
+	for i := range doc.Presets {
+		p := &doc.Presets[i]
+		encodePresetRow(rows[i*rowlayout.WorldRowBytes:(i+1)*rowlayout.WorldRowBytes], doc, p, tex)
+		ls.presets[i] = presetInfo{
+			row:     float32(i),
+			page:    tex.Frames[p.Sprite.Frames[0]].Page,
+			pass:    passOf(p.Sprite.Blend),
+			upright: p.Sprite.Facing == world.FacingUpright,
+		}
+	}
+	ls.data = ebiten.NewImageWithOptions(image.Rect(0, 0, rowlayout.WorldDataWidth, max(len(doc.Presets), 1)), unmanaged)
+	ls.data.WritePixels(rows)
+	return ls
+}
+
+// encodePresetRow writes preset p's row (internal/rowlayout's world row).
+func encodePresetRow(row []byte, doc *world.Document, p *world.Preset, tex *texture.Level) {
+	clear(row)
+	ft := &doc.Textures[p.Sprite.Frames[0]]
+	putBytes(row, rowlayout.WorldHeader, byte(len(p.Curves.Color)), byte(p.Sprite.Blend), byte(len(p.Sprite.Frames)), byte(p.Sprite.Facing))
+	putPair(row, rowlayout.WorldFrameSize, ft.Width, ft.Height)
+	for i, k := range p.Curves.Color {
+		j := rowlayout.WorldColor + 5*i
+		putFloat(row, j, k.Age)
+		putFloat(row, j+1, k.R)
+		putFloat(row, j+2, k.G)
+		putFloat(row, j+3, k.B)
+		putFloat(row, j+4, k.A)
+	}
+	for i, f := range p.Sprite.Frames {
+		fr := tex.Frames[f]
+		putPair(row, rowlayout.WorldFrames+i, fr.X, fr.Y)
+	}
+}
+
+// LevelPath returns the path the renderer takes for an emitter asking for
+// p, with cand candidates and bounds covering pixels pixels of the target.
+// PathAuto asks the renderer's cost model ([CostModel.Prefer], one layer),
+// so that a cheaper path is taken when there is one. The batched path is
+// the only one world emitters have: an emitter the model or its item sends
+// to the GPU is drawn by the batched path, and one that asked for PathGPU
+// is counted in LevelStats.GPUFallbacks.
+func (r *Renderer) LevelPath(p Path, pixels, cand int) (path Path, fellBack bool) {
+	want := p
+	if want == PathAuto {
+		want = r.gpu.cost.Prefer(pixels, cand, 1)
+	}
+	if want == PathGPU {
+		return PathBatched, p == PathGPU
+	}
+	return PathBatched, false
+}
+
+// DrawLevel draws a world level onto dst through cam: its emitters' live
+// particles at the level clock, as billboards projected by the camera
+// (camera.World; its position at dst's centre). Several cameras may draw
+// the same level in one frame (split screen, a minimap): the particles
+// are evaluated once per clock and emitter, and every view draws them.
+//
+// Culling: the level's resolv space gives the emitters whose bounds seen
+// from above meet the view's footprint, and each of those is tested
+// exactly, its bounds box projected onto dst; an emitter that misses the
+// view costs nothing per particle. Hidden emitters are skipped. The LOD
+// (Options.LOD) thins emitters seen small, and when the visible emitters
+// hold more candidates than the budget (Options.Budget), every emitter is
+// thinned by the fraction that fits: both keep the particles whose
+// thinning roll is below their fraction, the same at every frame.
+//
+// Particles are drawn in blend passes, in this order: cutout, then
+// additive, then alpha and premultiplied together; within a pass in the
+// level's emitter order and by ascending slot, unsorted (docs/world.md,
+// "Drawing"). Nothing here changes the level clock: culling, hiding and
+// other views never restart or skip it.
+func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World) {
+	w := &r.world
+	w.stats = LevelStats{}
+	if it == nil || it.Level == nil || it.Textures == nil {
+		return
+	}
+	w.draws++
+	if w.draws%levelSweepEvery == 0 {
+		for l, ls := range w.levels {
+			if w.draws-ls.seen > levelKeepDraws {
+				w.release(l)
+			}
+		}
+	}
+	ls := w.state(it)
+	view := dst.Bounds()
+	pr := cam.Projection(view)
+	lv := it.Level
+	ev := lv.Evaluator()
+	doc := lv.Document()
+	w.stats.Total = len(doc.Emitters)
+
+	// The broad phase: the emitters under the view's footprint.
+	zmin, zmax := lv.Heights()
+	fp := lv.Space().Extent()
+	if x0, y0, x1, y1, ok := pr.Footprint(view, zmin, zmax); ok {
+		fp = world.Rect{Min: world.Vec2{X: x0, Y: y0}, Max: world.Vec2{X: x1, Y: y1}}
+	}
+	w.cand = lv.Space().AppendEmitters(w.cand[:0], fp)
+	w.stats.BroadPhase = len(w.cand)
+	w.stats.Culled = len(doc.Emitters) - len(w.cand)
+
+	// The exact test, the LOD and the candidates.
+	w.vis = w.vis[:0]
+	total := 0.0
+	vx0, vy0, vx1, vy1 := float64(view.Min.X), float64(view.Min.Y), float64(view.Max.X), float64(view.Max.Y)
+	for _, e := range w.cand {
+		if e < len(it.Emitters) && it.Emitters[e].Hidden {
+			w.stats.Hidden++
+			continue
+		}
+		em := &doc.Emitters[e]
+		b := em.Bounds
+		x0, y0, x1, y1 := pr.BoxBounds([3]float64{b.Min.X, b.Min.Y, b.Min.Z}, [3]float64{b.Max.X, b.Max.Y, b.Max.Z})
+		if !(x0 < vx1 && x1 > vx0 && y0 < vy1 && y1 > vy0) {
+			w.stats.Culled++
+			continue
+		}
+		keep := w.lod.keep(lv.MaxSize(e) * pr.Zoom)
+		if keep <= 0 {
+			w.stats.Faded++
+			continue
+		}
+		pixels := (min(x1, vx1) - max(x0, vx0)) * (min(y1, vy1) - max(y0, vy0))
+		cand := ev.Candidates(e, it.Clock)
+		p := PathAuto
+		if e < len(it.Emitters) {
+			p = it.Emitters[e].Path
+		}
+		if _, fell := r.LevelPath(p, int(min(pixels, 1<<40)), cand); fell {
+			w.stats.GPUFallbacks++
+		}
+		total += keep * float64(cand)
+		w.vis = append(w.vis, levelVisible{e: e, pass: ls.presets[em.Preset].pass, keep: keep, cand: cand})
+	}
+	w.stats.Candidates = int(math.Round(total))
+	global := keepFraction(w.stats.Candidates, r.budget)
+	if global < 1 {
+		w.stats.Thinned = 1 - global
+	}
+
+	// Evaluation: once per emitter, clock and fraction.
+	for i := range w.vis {
+		v := &w.vis[i]
+		v.keep *= global
+		ev0 := &ls.evals[v.e]
+		if ev0.gen == ls.gen && ev0.keep == v.keep {
+			w.stats.Reused++
+		} else {
+			lo := len(ls.boards)
+			ls.boards = ev.AppendBillboards(ls.boards, ls.cache, v.e, it.Clock, v.keep)
+			*ev0 = levelEval{gen: ls.gen, keep: v.keep, lo: lo, hi: len(ls.boards)}
+		}
+		v.lo, v.hi = ev0.lo, ev0.hi
+		w.stats.Emitters++
+		w.stats.Batched++
+	}
+	sortLevelVisible(w.vis)
+	w.submit(dst, ls, doc, &pr)
+}
+
+// sortLevelVisible orders the visible emitters by pass, then by emitter
+// index (the authored order): an insertion sort, stable and allocation
+// free, over at most world.MaxEmitters.
+func sortLevelVisible(vis []levelVisible) {
+	for i := 1; i < len(vis); i++ {
+		v := vis[i]
+		j := i
+		for j > 0 && (vis[j-1].pass > v.pass || vis[j-1].pass == v.pass && vis[j-1].e > v.e) {
+			vis[j] = vis[j-1]
+			j--
+		}
+		vis[j] = v
+	}
+}
+
+// submit writes the visible emitters' quads and draws them, one call per
+// run of consecutive emitters on one page.
+func (w *worldPath) submit(dst *ebiten.Image, ls *levelState, doc *world.Document, pr *camera.Projection) {
+	n := 0
+	for i := range w.vis {
+		n += w.vis[i].hi - w.vis[i].lo
+	}
+	w.reserve(n)
+	w.runs = w.runs[:0]
+	vp := newViewProjection(pr)
+	slot := 0
+	for i := range w.vis {
+		v := &w.vis[i]
+		if v.hi == v.lo {
+			continue
+		}
+		pi := &ls.presets[doc.Emitters[v.e].Preset]
+		if k := len(w.runs); k == 0 || w.runs[k-1].page != pi.page {
+			w.runs = append(w.runs, run{from: slot, to: slot, page: pi.page})
+		}
+		slot = w.writeQuads(slot, ls.boards[v.lo:v.hi], &vp, pi)
+		w.runs[len(w.runs)-1].to = slot
+	}
+	w.stats.Particles = slot
+	w.op.Images[1] = ls.data
+	for _, rn := range w.runs {
+		w.op.Images[0] = ls.pages[rn.page]
+		dst.DrawTrianglesShader32(w.verts[4*rn.from:4*rn.to], w.indices[:6*(rn.to-rn.from)], w.shader, &w.op)
+	}
+	w.stats.DrawCalls = len(w.runs)
+}
+
+// reserve makes room for n quads: the vertex buffer (its corners' (u, v)
+// written once), the slot tags and the static indices grow by a quarter
+// more than asked and then stay.
+func (w *worldPath) reserve(n int) {
+	if n <= len(w.tags) {
+		return
+	}
+	n += n / 4
+	verts := make([]ebiten.Vertex, 4*n)
+	copy(verts, w.verts)
+	for q := len(w.verts) / 4; q < n; q++ {
+		v := verts[4*q : 4*q+4]
+		v[1].SrcX, v[2].SrcY, v[3].SrcX, v[3].SrcY = 1, 1, 1, 1
+	}
+	w.verts = verts
+	tags := make([]uint32, n)
+	copy(tags, w.tags)
+	w.tags = tags
+	idx := make([]uint32, 6*n)
+	for q := range n {
+		b := uint32(4 * q)
+		copy(idx[6*q:], []uint32{b, b + 1, b + 2, b + 1, b + 2, b + 3})
+	}
+	w.indices = idx
+}

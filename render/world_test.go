@@ -1,0 +1,262 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/emberfx/ember/camera"
+	"github.com/emberfx/ember/emitter/world"
+	"github.com/emberfx/ember/internal/leveltest"
+	"github.com/emberfx/ember/internal/rowlayout"
+	"github.com/emberfx/ember/raster"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// levelBoth draws a level view with DrawLevel and with the reference
+// rasterizer, on a background, and returns both premultiplied images.
+func levelBoth(tb testing.TB, r *Renderer, it *LevelItem, cam *camera.World, w, h int, bg color.RGBA) (gpu, ref *image.RGBA) {
+	tb.Helper()
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	dst.Fill(bg)
+	r.DrawLevel(dst, it, cam)
+	gpu = image.NewRGBA(image.Rect(0, 0, w, h))
+	dst.ReadPixels(gpu.Pix)
+	ref = image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(ref.Pix); i += 4 {
+		ref.Pix[i], ref.Pix[i+1], ref.Pix[i+2], ref.Pix[i+3] = bg.R, bg.G, bg.B, bg.A
+	}
+	var hidden []bool
+	for _, e := range it.Emitters {
+		hidden = append(hidden, e.Hidden)
+	}
+	var rr raster.Rasterizer
+	rr.DrawLevel(ref, &raster.LevelItem{Level: it.Level, Textures: it.Textures, Clock: it.Clock, Hidden: hidden}, cam)
+	return gpu, ref
+}
+
+// drawnPixels counts the pixels of img that differ from bg.
+func drawnPixels(img *image.RGBA, bg color.RGBA) int {
+	n := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i] != bg.R || img.Pix[i+1] != bg.G || img.Pix[i+2] != bg.B || img.Pix[i+3] != bg.A {
+			n++
+		}
+	}
+	return n
+}
+
+// TestPixelLevel compares the batched world path with the reference
+// rasterizer on the test level (every blend, both facings, a flipbook)
+// through cameras from top-down to side views, turned and zoomed, on one
+// atlas page and on several.
+func TestPixelLevel(t *testing.T) {
+	needGPU(t)
+	for _, page := range []int{0, 40} {
+		l, tex := leveltest.Level(t, page)
+		r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+		for _, c := range []struct {
+			name  string
+			cam   camera.World
+			clock float64
+		}{
+			{"top-down", camera.World{X: 8, Y: 4, Zoom: 12, Pitch: 90}, 2.6},
+			{"three-quarter", camera.World{X: 8, Y: 4, Z: 1.5, Zoom: 12, Pitch: 50}, 2.6},
+			{"side", camera.World{X: 8, Y: 4, Z: 2, Zoom: 12}, 2.6},
+			{"hall close", camera.World{X: 3.5, Y: 4, Z: 1.8, Zoom: 40, Pitch: 30}, 5.55},
+			{"turned", camera.World{X: 8, Y: 4, Z: 1, Zoom: 14, Pitch: 65, Yaw: 35}, 0.6},
+			{"annex from -x", camera.World{X: 13, Y: 4, Z: 2.5, Zoom: 30, Pitch: 20, Yaw: -90}, 7.25},
+		} {
+			name := c.name
+			if page > 0 {
+				name += " pages"
+			}
+			it := &LevelItem{Level: l, Textures: tex, Clock: c.clock}
+			bg := color.RGBA{40, 44, 52, 255}
+			gpu, ref := levelBoth(t, r, it, &c.cam, 200, 120, bg)
+			if n := drawnPixels(ref, bg); n < 200 {
+				t.Errorf("%s: the reference drew only %d pixels", name, n)
+			}
+			compareImages(t, "level "+name, gpu, ref)
+			if page > 0 && len(tex.Pages) < 2 {
+				t.Errorf("page size %d gave %d pages", page, len(tex.Pages))
+			}
+		}
+	}
+}
+
+// TestPixelLevelBlendOrder: over a bright additive torch, alpha smoke
+// (drawn after it, in the last pass) darkens what is below; drawn with
+// the smoke hidden, the torch is brighter. Both match the reference.
+func TestPixelLevelBlendOrder(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	cam := camera.World{X: 3, Y: 4, Z: 2.2, Zoom: 40, Pitch: 0}
+	bg := color.RGBA{0, 0, 0, 255}
+	only := func(shown ...int) []LevelEmitter {
+		out := make([]LevelEmitter, 6)
+		for i := range out {
+			out[i].Hidden = true
+		}
+		for _, e := range shown {
+			out[e].Hidden = false
+		}
+		return out
+	}
+	fire, _ := levelBoth(t, r, &LevelItem{Level: l, Textures: tex, Clock: 4.3, Emitters: only(0)}, &cam, 120, 120, bg)
+	both, ref := levelBoth(t, r, &LevelItem{Level: l, Textures: tex, Clock: 4.3, Emitters: only(0, 1)}, &cam, 120, 120, bg)
+	compareImages(t, "level torch and smoke", both, ref)
+	// Where the fire alone is bright, the charcoal smoke over it takes
+	// light away.
+	with, without, n := 0, 0, 0
+	for i := 0; i < len(fire.Pix); i += 4 {
+		if fire.Pix[i] >= 160 {
+			with += int(both.Pix[i])
+			without += int(fire.Pix[i])
+			n++
+		}
+	}
+	if n < 50 || !(with < without) {
+		t.Errorf("the smoke does not darken the fire: red %d with smoke, %d without, over %d bright pixels", with, without, n)
+	}
+	if st := r.LevelStats(); st.Hidden != 4 || st.Emitters != 2 {
+		t.Errorf("stats %+v: want 2 drawn, 4 hidden", st)
+	}
+}
+
+// TestLevelCulling: a camera on the hall culls the annex's emitters
+// before their particles (the broad phase finds the hall's only), and
+// drawing the annex's view evaluates them; culled or not, the clock the
+// item carries is what is drawn.
+func TestLevelCulling(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	dst := ebiten.NewImage(160, 120)
+	defer dst.Deallocate()
+	it := &LevelItem{Level: l, Textures: tex, Clock: 3.1}
+	r.DrawLevel(dst, it, &camera.World{X: 3, Y: 4, Zoom: 30, Pitch: 90}) // the hall's west half
+	st := r.LevelStats()
+	if st.Total != 6 || st.BroadPhase >= 6 || st.Emitters == 0 || st.Emitters+st.Culled != 6 {
+		t.Errorf("hall view: %+v", st)
+	}
+	r.DrawLevel(dst, it, &camera.World{X: 13, Y: 4, Zoom: 30, Pitch: 90}) // the annex
+	st2 := r.LevelStats()
+	if st2.Emitters != 3 || st2.Reused != 0 {
+		t.Errorf("annex view: %+v, want its 3 emitters, freshly evaluated", st2)
+	}
+	// A third view at the same clock (a minimap) reuses what the two
+	// first evaluated; at the next clock it evaluates them anew.
+	r.DrawLevel(dst, it, &camera.World{X: 8, Y: 4, Zoom: 8, Pitch: 90})
+	if st3 := r.LevelStats(); st3.Emitters != 6 || st3.Reused != 6 {
+		t.Errorf("overview after both rooms at the same clock: %+v, want all 6 reused", st3)
+	}
+	it.Clock += 1.0 / 60
+	r.DrawLevel(dst, it, &camera.World{X: 8, Y: 4, Zoom: 8, Pitch: 90})
+	if st4 := r.LevelStats(); st4.Emitters != 6 || st4.Reused != 0 {
+		t.Errorf("overview at the next clock: %+v, want none reused", st4)
+	}
+}
+
+// TestLevelBudgetAndLOD: past the budget, every visible emitter keeps the
+// fraction that fits; seen small, an emitter is thinned and then dropped.
+func TestLevelBudgetAndLOD(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	dst := ebiten.NewImage(160, 120)
+	defer dst.Deallocate()
+	it := &LevelItem{Level: l, Textures: tex, Clock: 6.5}
+	cam := &camera.World{X: 8, Y: 4, Zoom: 10, Pitch: 90}
+	full := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	full.DrawLevel(dst, it, cam)
+	all := full.LevelStats()
+	half := newRenderer(t, &Options{Budget: all.Candidates / 2, LOD: LOD{Off: true}})
+	half.DrawLevel(dst, it, cam)
+	st := half.LevelStats()
+	if st.Thinned < 0.45 || st.Thinned > 0.55 || st.Particles > all.Particles*3/4 || st.Particles < all.Particles/4 {
+		t.Errorf("budget %d of %d candidates: %+v (all: %+v)", all.Candidates/2, all.Candidates, st, all)
+	}
+	// At zoom 10 the sparks' largest billboard is 1.5 px and the motes'
+	// 1.2 px: between None 0.5 and Full 2, thinned; at zoom 2 (0.3 px,
+	// 0.24 px) dropped.
+	lod := newRenderer(t, &Options{Budget: -1})
+	lod.DrawLevel(dst, it, cam)
+	if st := lod.LevelStats(); st.Particles >= all.Particles || st.Faded != 0 {
+		t.Errorf("LOD at zoom 10: %+v, all %+v", st, all)
+	}
+	lod.DrawLevel(dst, it, &camera.World{X: 8, Y: 4, Zoom: 2, Pitch: 90})
+	if st := lod.LevelStats(); st.Faded != 2 {
+		t.Errorf("LOD at zoom 2: %+v, want sparks and motes faded", st)
+	}
+}
+
+func TestLODKeep(t *testing.T) {
+	for _, c := range []struct {
+		lod      LOD
+		px, want float64
+	}{
+		{LOD{}, 2, 1}, {LOD{}, 10, 1}, {LOD{}, 0.5, 0}, {LOD{}, 1.25, 0.5}, {LOD{}, 0.1, 0},
+		{LOD{Full: 8, None: 4}, 6, 0.5}, {LOD{Off: true}, 0, 1},
+	} {
+		if got := c.lod.keep(c.px); got != c.want {
+			t.Errorf("%+v.keep(%v) = %v, want %v", c.lod, c.px, got, c.want)
+		}
+	}
+}
+
+// TestLevelPath: PathAuto and PathBatched take the batched path; PathGPU
+// falls back to it, counted.
+func TestLevelPath(t *testing.T) {
+	r := newRenderer(t, nil)
+	for _, c := range []struct {
+		p        Path
+		fellBack bool
+	}{{PathAuto, false}, {PathBatched, false}, {PathGPU, true}} {
+		if got, fell := r.LevelPath(c.p, 100, 10); got != PathBatched || fell != c.fellBack {
+			t.Errorf("LevelPath(%v) = %v, %v", c.p, got, fell)
+		}
+	}
+}
+
+// TestWorldRowLayout: the preset row's constants agree with the world
+// package's, which internal/rowlayout cannot import.
+func TestWorldRowLayout(t *testing.T) {
+	if rowlayout.WorldMaxKeys != world.MaxCurveKeys || rowlayout.WorldMaxFrames != world.MaxFrames {
+		t.Error("the world row's limits differ from the world package's")
+	}
+	for _, c := range []struct {
+		row int
+		b   world.Blend
+	}{{rowlayout.WorldBlendAdditive, world.BlendAdditive}, {rowlayout.WorldBlendCutout, world.BlendCutout},
+		{rowlayout.WorldBlendAlpha, world.BlendAlpha}, {rowlayout.WorldBlendPremultiplied, world.BlendPremultiplied}} {
+		if c.row != int(c.b) {
+			t.Errorf("rowlayout's %v is %d", c.b, c.row)
+		}
+	}
+}
+
+// TestLevelAllocatesNothing: a warm DrawLevel allocates nothing, through
+// clocks that move on and views that change.
+func TestLevelAllocatesNothing(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	r := newRenderer(t, &Options{Budget: 100})
+	dst := ebiten.NewImage(160, 120)
+	defer dst.Deallocate()
+	it := &LevelItem{Level: l, Textures: tex, Clock: 1}
+	cams := []camera.World{{X: 8, Y: 4, Zoom: 10, Pitch: 90}, {X: 3, Y: 4, Zoom: 30, Pitch: 45}}
+	frame := func() {
+		it.Clock += 1.0 / 60
+		for i := range cams {
+			r.DrawLevel(dst, it, &cams[i])
+		}
+	}
+	for range 200 {
+		frame()
+	}
+	if n := testing.AllocsPerRun(50, frame); n != 0 {
+		t.Errorf("%v allocations per frame", n)
+	}
+}

@@ -1,0 +1,303 @@
+package texture
+
+import (
+	"cmp"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/emberfx/ember/emitter/world"
+)
+
+// DefaultLevelPage is the edge in pixels of a level's atlas pages.
+const DefaultLevelPage = 2048
+
+// LevelPad is the padding around a frame on a shared page: one pixel on
+// each side, two in all per dimension. Renderers clamp their taps to the
+// frame, so the padding only keeps rounding from reaching a neighbour.
+const LevelPad = 1
+
+// LevelResolver finds the images of a level's textures.
+type LevelResolver interface {
+	// ResolveLevelTexture returns the straight-alpha image of texture t
+	// (Document.Textures[i]), found by t.Name or t.Path as the game likes.
+	ResolveLevelTexture(t *world.Texture) (image.Image, error)
+}
+
+// LevelDir is the default [LevelResolver]: each texture is the image file
+// at its Path, slash-separated, relative to this folder (a compiled level's
+// folder: the compiler stored the paths relative to the level source's).
+type LevelDir string
+
+// ResolveLevelTexture loads t.Path under d with [Load].
+func (d LevelDir) ResolveLevelTexture(t *world.Texture) (image.Image, error) {
+	return Load(filepath.Join(string(d), filepath.FromSlash(t.Path)))
+}
+
+// LevelOptions configures [PrepareLevel]; the zero value, or nil, gives the
+// defaults.
+type LevelOptions struct {
+	// Resolver finds the images (default LevelDir(Dir)).
+	Resolver LevelResolver
+	// Dir is the folder of the default resolver (default ".").
+	Dir string
+	// PageSize is the edge of an atlas page in pixels (default
+	// DefaultLevelPage).
+	PageSize int
+}
+
+// Level is a level's textures, proven to be the ones it was compiled with
+// and laid out in atlas pages: everything a renderer needs before a level
+// is ready, made before any GPU resource.
+type Level struct {
+	// Images are the straight-alpha images by texture index
+	// (Document.Textures), each of the size the level records and with
+	// its Digest.
+	Images []image.Image
+	// Pages are the atlas pages' sizes in pixels: PageSize square, or a
+	// texture's own size for one too large to share a page.
+	Pages []image.Point
+	// Frames are where each texture lies, by texture index: a texture no
+	// preset uses is on no page (Page -1).
+	Frames []Frame
+}
+
+// Frame is a texture's place in a level's atlas: its top-left pixel in page
+// Page; its size is the texture's.
+type Frame struct {
+	Page, X, Y int
+}
+
+// PrepareLevel validates doc ([world.Validate]), resolves every texture, proves
+// that each image is the one the level names (its width, height and
+// [world.TextureDigest]), which also proves each preset's frames square and
+// of one size, and packs the textures into atlas pages:
+//
+//   - textures are grouped by the presets that use them: a preset's frames
+//     form a group, and presets sharing a texture join one group; every
+//     group lies on one page, each texture with LevelPad pixels around it,
+//     groups first-fit on the pages made so far, largest first;
+//   - a group of one texture too large for a page with its padding gets a
+//     page of its own, the texture's size;
+//   - a group of several textures that does not fit on an empty page is an
+//     error that names them: the level cannot be drawn with this page size.
+//
+// Every error names the texture (by name and path) or the group.
+func PrepareLevel(doc *world.Document, opts *LevelOptions) (*Level, error) {
+	var o LevelOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.PageSize == 0 {
+		o.PageSize = DefaultLevelPage
+	}
+	if o.PageSize < 1 {
+		return nil, fmt.Errorf("texture: level page size %d is not positive", o.PageSize)
+	}
+	if o.Resolver == nil {
+		dir := o.Dir
+		if dir == "" {
+			dir = "."
+		}
+		o.Resolver = LevelDir(dir)
+	}
+	if err := world.Validate(doc); err != nil {
+		return nil, fmt.Errorf("texture: PrepareLevel: %w", err)
+	}
+	lv := &Level{Images: make([]image.Image, len(doc.Textures)), Frames: make([]Frame, len(doc.Textures))}
+	for i := range doc.Textures {
+		t := &doc.Textures[i]
+		img, err := o.Resolver.ResolveLevelTexture(t)
+		if err != nil {
+			return nil, fmt.Errorf("texture %s (%s): %w", t.Name, t.Path, err)
+		}
+		if err := ProveLevelTexture(t, img); err != nil {
+			return nil, err
+		}
+		lv.Images[i] = img
+	}
+	if err := lv.pack(doc, o.PageSize); err != nil {
+		return nil, err
+	}
+	return lv, nil
+}
+
+// ProveLevelTexture reports whether img is the image texture t names: its
+// size and the digest of its straight-alpha pixels. The error says what
+// differs.
+func ProveLevelTexture(t *world.Texture, img image.Image) error {
+	if img == nil {
+		return fmt.Errorf("texture %s (%s): no image", t.Name, t.Path)
+	}
+	b := img.Bounds()
+	if b.Dx() != t.Width || b.Dy() != t.Height {
+		return fmt.Errorf("texture %s (%s): the image is %d×%d pixels, the level's is %d×%d", t.Name, t.Path, b.Dx(), b.Dy(), t.Width, t.Height)
+	}
+	if d := world.TextureDigest(img); d != t.Digest {
+		return fmt.Errorf("texture %s (%s): the image's pixel digest %s… is not the level's %s…: not the image the level was compiled with",
+			t.Name, t.Path, hex.EncodeToString(d[:6]), hex.EncodeToString(t.Digest[:6]))
+	}
+	return nil
+}
+
+// group is textures that must share a page: a preset's frames, joined
+// with every preset sharing one of them.
+type group struct {
+	textures []int // ascending
+	presets  []int // ascending
+	area     int   // padded
+}
+
+// groups returns doc's texture groups, in order of their first texture.
+func groups(doc *world.Document) []group {
+	parent := make([]int, len(doc.Textures))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	used := make([]bool, len(doc.Textures))
+	for _, p := range doc.Presets {
+		for j, f := range p.Sprite.Frames {
+			used[f] = true
+			if a, b := find(p.Sprite.Frames[0]), find(f); j > 0 && a != b {
+				parent[max(a, b)] = min(a, b)
+			}
+		}
+	}
+	byRoot := map[int]int{}
+	var out []group
+	for i := range doc.Textures {
+		if !used[i] {
+			continue
+		}
+		r := find(i)
+		g, ok := byRoot[r]
+		if !ok {
+			g = len(out)
+			byRoot[r] = g
+			out = append(out, group{})
+		}
+		t := &doc.Textures[i]
+		out[g].textures = append(out[g].textures, i)
+		out[g].area += (t.Width + 2*LevelPad) * (t.Height + 2*LevelPad)
+	}
+	for pi, p := range doc.Presets {
+		if len(p.Sprite.Frames) > 0 {
+			g := &out[byRoot[find(p.Sprite.Frames[0])]]
+			g.presets = append(g.presets, pi)
+		}
+	}
+	return out
+}
+
+// shelves packs rectangles into a page in rows: each shelf is a row of
+// rectangles at y, h high, filled to x; a rectangle goes on the first
+// shelf with room, or on a new shelf below the last.
+type shelves struct {
+	w, h int
+	rows []struct{ y, h, x int }
+	top  int
+}
+
+func (s *shelves) place(w, h int) (x, y int, ok bool) {
+	for i := range s.rows {
+		r := &s.rows[i]
+		if h <= r.h && r.x+w <= s.w {
+			x, y = r.x, r.y
+			r.x += w
+			return x, y, true
+		}
+	}
+	if w > s.w || s.top+h > s.h {
+		return 0, 0, false
+	}
+	s.rows = append(s.rows, struct{ y, h, x int }{s.top, h, w})
+	s.top += h
+	return 0, s.top - h, true
+}
+
+// pack lays the used textures out on pages (see PrepareLevel).
+func (lv *Level) pack(doc *world.Document, size int) error {
+	for i := range lv.Frames {
+		lv.Frames[i] = Frame{Page: -1}
+	}
+	gs := groups(doc)
+	// Largest groups first (then by first texture): fewer pages, and the
+	// same layout every time.
+	slices.SortStableFunc(gs, func(a, b group) int { return cmp.Compare(b.area, a.area) })
+	var pages []*shelves
+	for _, g := range gs {
+		// Tallest first within the group, then by index.
+		order := slices.Clone(g.textures)
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(doc.Textures[b].Height, doc.Textures[a].Height) })
+		try := func(s *shelves) ([]Frame, bool) {
+			c := &shelves{w: s.w, h: s.h, rows: slices.Clone(s.rows), top: s.top}
+			out := make([]Frame, len(order))
+			for k, ti := range order {
+				t := &doc.Textures[ti]
+				x, y, ok := c.place(t.Width+2*LevelPad, t.Height+2*LevelPad)
+				if !ok {
+					return nil, false
+				}
+				out[k] = Frame{X: x + LevelPad, Y: y + LevelPad}
+			}
+			*s = *c
+			return out, true
+		}
+		placed := false
+		for pi, s := range pages {
+			if s == nil {
+				continue // a texture's own page
+			}
+			if fr, ok := try(s); ok {
+				lv.place(order, fr, pi)
+				placed = true
+				break
+			}
+		}
+		if placed {
+			continue
+		}
+		s := &shelves{w: size, h: size}
+		if fr, ok := try(s); ok {
+			pages = append(pages, s)
+			lv.Pages = append(lv.Pages, image.Point{size, size})
+			lv.place(order, fr, len(pages)-1)
+			continue
+		}
+		if len(order) == 1 {
+			t := &doc.Textures[order[0]]
+			pages = append(pages, nil)
+			lv.Pages = append(lv.Pages, image.Point{t.Width, t.Height})
+			lv.Frames[order[0]] = Frame{Page: len(pages) - 1}
+			continue
+		}
+		var ts, ps []string
+		for _, i := range g.textures {
+			t := &doc.Textures[i]
+			ts = append(ts, fmt.Sprintf("%s (%d×%d)", t.Name, t.Width, t.Height))
+		}
+		for _, i := range g.presets {
+			ps = append(ps, doc.Presets[i].Name)
+		}
+		return fmt.Errorf("texture: the frames %s of presets %s share one atlas page, but do not fit on a page of %d×%d pixels with %d pixel of padding around each",
+			strings.Join(ts, ", "), strings.Join(ps, ", "), size, size, LevelPad)
+	}
+	return nil
+}
+
+func (lv *Level) place(order []int, fr []Frame, page int) {
+	for k, ti := range order {
+		fr[k].Page = page
+		lv.Frames[ti] = fr[k]
+	}
+}
