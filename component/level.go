@@ -3,7 +3,7 @@ package component
 import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/world"
-	"github.com/emberfx/ember/texture"
+	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
@@ -17,7 +17,7 @@ type LevelData struct {
 	// Level is the compiled level (document, evaluator, culling space).
 	Level *world.Level
 	// Textures are its textures, proven and laid out in atlas pages.
-	Textures *texture.Level
+	Textures *leveltex.Level
 	// Name names the level for system.FindLevel; empty for none.
 	Name string
 	// Mounted is the world clock at which the level was mounted: its

@@ -6,7 +6,7 @@ import (
 
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter/world"
-	"github.com/emberfx/ember/texture"
+	"github.com/emberfx/ember/texture/leveltex"
 )
 
 // LevelItem is a world level to draw with [Rasterizer.DrawLevel], as
@@ -14,9 +14,9 @@ import (
 type LevelItem struct {
 	// Level is the level; a nil one draws nothing.
 	Level *world.Level
-	// Textures are its textures (texture.PrepareLevel): only the images
+	// Textures are its textures (leveltex.Prepare): only the images
 	// are read, the atlas layout is the renderer's.
-	Textures *texture.Level
+	Textures *leveltex.Level
 	// Clock is the level clock in seconds.
 	Clock float64
 	// Hidden, by emitter index, skips emitters; nil shows them all.
@@ -71,7 +71,7 @@ func levelPass(b world.Blend) int {
 }
 
 // drawWorldParticle composites one world particle onto dst.
-func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, doc *world.Document, p *world.Preset, tex *texture.Level, wp *world.Particle) {
+func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, doc *world.Document, p *world.Preset, tex *leveltex.Level, wp *world.Particle) {
 	ti := p.Sprite.Frames[wp.Frame]
 	t := &doc.Textures[ti]
 	q := quad{tex: r.texture(tex.Images[ti]), cols: 1, cw: t.Width, ch: t.Height}

@@ -8,14 +8,14 @@ import (
 
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter/world"
-	"github.com/emberfx/ember/texture"
+	"github.com/emberfx/ember/texture/leveltex"
 )
 
 // oneParticle is a level of one motionless particle at (5, 5, 1), of edge
 // size, colour c for its whole life, showing a 4 × 4 texture of the
 // uniform straight colour tex, with the preset's blend and facing, alive
 // from clock 0 to 10.
-func oneParticle(t *testing.T, blend world.Blend, facing world.Facing, size float64, c [4]float64, tex color.NRGBA) (*world.Level, *texture.Level) {
+func oneParticle(t *testing.T, blend world.Blend, facing world.Facing, size float64, c [4]float64, tex color.NRGBA) (*world.Level, *leveltex.Level) {
 	t.Helper()
 	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
 	for i := 0; i < len(img.Pix); i += 4 {
@@ -40,7 +40,7 @@ func oneParticle(t *testing.T, blend world.Blend, facing world.Facing, size floa
 	if err != nil {
 		t.Fatal(err)
 	}
-	return l, &texture.Level{Images: []image.Image{img}}
+	return l, &leveltex.Level{Images: []image.Image{img}}
 }
 
 // TestDrawLevelBlends checks the version-2 output formulas by hand, at the

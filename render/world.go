@@ -9,6 +9,7 @@ import (
 	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/shaders"
 	"github.com/emberfx/ember/texture"
+	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -17,10 +18,10 @@ import (
 type LevelItem struct {
 	// Level is the level; a nil one draws nothing.
 	Level *world.Level
-	// Textures are its textures, prepared by texture.PrepareLevel from
+	// Textures are its textures, prepared by leveltex.Prepare from
 	// the level's document: proven and laid out in pages. The renderer
 	// uploads them on the level's first draw.
-	Textures *texture.Level
+	Textures *leveltex.Level
 	// Clock is the level clock in seconds.
 	Clock float64
 	// Emitters holds per emitter (by index in the document) whether it is
@@ -250,7 +251,7 @@ func (w *worldPath) state(it *LevelItem) *levelState {
 	return ls
 }
 
-func newLevelState(l *world.Level, tex *texture.Level) *levelState {
+func newLevelState(l *world.Level, tex *leveltex.Level) *levelState {
 	doc := l.Document()
 	ls := &levelState{
 		cache:   l.Evaluator().NewCache(),
@@ -290,7 +291,7 @@ func newLevelState(l *world.Level, tex *texture.Level) *levelState {
 }
 
 // encodePresetRow writes preset p's row (internal/rowlayout's world row).
-func encodePresetRow(row []byte, doc *world.Document, p *world.Preset, tex *texture.Level) {
+func encodePresetRow(row []byte, doc *world.Document, p *world.Preset, tex *leveltex.Level) {
 	clear(row)
 	ft := &doc.Textures[p.Sprite.Frames[0]]
 	putBytes(row, rowlayout.WorldHeader, byte(len(p.Curves.Color)), byte(p.Sprite.Blend), byte(len(p.Sprite.Frames)), byte(p.Sprite.Facing))

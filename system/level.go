@@ -12,7 +12,7 @@ import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/emitter/world/kwp1"
-	"github.com/emberfx/ember/texture"
+	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 )
@@ -38,13 +38,13 @@ type MountOptions struct {
 	// layer drawer that draws it (default 0).
 	Layer ecs.LayerID
 	// Textures resolves the level's textures (default
-	// texture.LevelDir(Dir): the files at their paths under Dir).
-	Textures texture.LevelResolver
+	// leveltex.Dir(Dir): the files at their paths under Dir).
+	Textures leveltex.Resolver
 	// Dir is the folder of the default resolver (default "."; for
 	// [MountLevelFile], the file's folder).
 	Dir string
 	// PageSize is the edge of the level's atlas pages in pixels (default
-	// texture.DefaultLevelPage).
+	// leveltex.DefaultPage).
 	PageSize int
 	// Hidden mounts the level hidden (component.LevelData.Hidden).
 	Hidden bool
@@ -67,7 +67,7 @@ var ErrLevelNameTaken = errors.New("level name already taken")
 //     advertised (opts.Features): otherwise the error names the first
 //     missing one and wraps ErrMissingFeature;
 //  2. the document is checked for its world (world.NewLevel);
-//  3. its textures are resolved, proven and packed (texture.PrepareLevel):
+//  3. its textures are resolved, proven and packed (leveltex.Prepare):
 //     a wrong image or a packing failure is an error.
 //
 // Then it creates the level entity (component.LevelData, whose clock
@@ -118,7 +118,7 @@ func MountLevel(w donburi.World, doc *world.Document, opts *MountOptions) (donbu
 	if err != nil {
 		return donburi.Null, fmt.Errorf("system: MountLevel: %w", err)
 	}
-	tex, err := texture.PrepareLevel(lv.Document(), &texture.LevelOptions{Resolver: o.Textures, Dir: o.Dir, PageSize: o.PageSize})
+	tex, err := leveltex.Prepare(lv.Document(), &leveltex.Options{Resolver: o.Textures, Dir: o.Dir, PageSize: o.PageSize})
 	if err != nil {
 		return donburi.Null, fmt.Errorf("system: MountLevel: %w", err)
 	}

@@ -23,9 +23,9 @@ type countingResolver struct {
 	calls *int
 }
 
-func (c countingResolver) ResolveLevelTexture(t *world.Texture) (image.Image, error) {
+func (c countingResolver) Resolve(t *world.Texture) (image.Image, error) {
 	*c.calls++
-	return c.Resolver.ResolveLevelTexture(t)
+	return c.Resolver.Resolve(t)
 }
 
 func mount(t testing.TB, w donburi.World, o *MountOptions) donburi.Entity {

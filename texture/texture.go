@@ -2,12 +2,10 @@
 // effect file names, premultiplying them the one way every renderer
 // samples them, the built-in sprite of an effect with no Texture, and
 // colour strips as the appearance stage samples them (docs/appearance.md,
-// sections 2 and 3). For world levels, [PrepareLevel] resolves a level's
-// textures by name, proves each is the image the level was compiled with
-// and lays them out in atlas pages, before any GPU resource is made.
+// sections 2 and 3). Package leveltex does the same for world levels.
 // Package render uploads what it makes, package raster samples it, and
-// packages component and system load images with it. It imports no engine
-// (it reaches resolv through the world emitters' package).
+// packages component and system load images with it. It is pure: it
+// imports no engine and no geometry.
 package texture
 
 import (

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter/world"
-	"github.com/emberfx/ember/texture"
+	"github.com/emberfx/ember/texture/leveltex"
 )
 
 // Images returns the level's textures by name: soft discs, a ring, a
@@ -58,8 +58,8 @@ func ring(n int) *image.NRGBA {
 // Resolver resolves textures by name from a map.
 type Resolver map[string]image.Image
 
-// ResolveLevelTexture returns the image named t.Name.
-func (m Resolver) ResolveLevelTexture(t *world.Texture) (image.Image, error) {
+// Resolve returns the image named t.Name.
+func (m Resolver) Resolve(t *world.Texture) (image.Image, error) {
 	if img, ok := m[t.Name]; ok {
 		return img, nil
 	}
@@ -176,14 +176,14 @@ func Document(tb testing.TB) *world.Document {
 
 // Level returns the test level mounted in memory: its world.Level and its
 // textures prepared with the given page size (0: the default).
-func Level(tb testing.TB, pageSize int) (*world.Level, *texture.Level) {
+func Level(tb testing.TB, pageSize int) (*world.Level, *leveltex.Level) {
 	tb.Helper()
 	d := Document(tb)
 	l, err := world.NewLevel(d)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tex, err := texture.PrepareLevel(d, &texture.LevelOptions{Resolver: Resolver(Images()), PageSize: pageSize})
+	tex, err := leveltex.Prepare(d, &leveltex.Options{Resolver: Resolver(Images()), PageSize: pageSize})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func Level(tb testing.TB, pageSize int) (*world.Level, *texture.Level) {
 // turn at their own speeds; each emitter births 112 a second by rate and
 // 16 by bursts, every second, and its particles live 1.2 to 1.5 s: 2
 // groups of 128 slots, all in use, about 44,000 alive at any clock.
-func Limits(tb testing.TB) (*world.Level, *texture.Level) {
+func Limits(tb testing.TB) (*world.Level, *leveltex.Level) {
 	tb.Helper()
 	img := disc(16, 1, color.NRGBA{255, 220, 180, 255})
 	d := &world.Document{Version: world.AlphaVersion,
@@ -261,7 +261,7 @@ func Limits(tb testing.TB) (*world.Level, *texture.Level) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tex, err := texture.PrepareLevel(d, &texture.LevelOptions{Resolver: Resolver{"disc": img}})
+	tex, err := leveltex.Prepare(d, &leveltex.Options{Resolver: Resolver{"disc": img}})
 	if err != nil {
 		tb.Fatal(err)
 	}

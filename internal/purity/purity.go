@@ -42,6 +42,7 @@ var Pure = []string{
 	"github.com/emberfx/ember/internal/suggest",
 	"github.com/emberfx/ember/internal/jsonschema",
 	"github.com/emberfx/ember/camera",
+	"github.com/emberfx/ember/texture",
 }
 
 // Forbidden lists module paths no pure package may depend on; a package
@@ -76,11 +77,11 @@ var Decoding = []string{"go.yaml.in/yaml", "encoding/json", "regexp"}
 // containment, and no engine: the world emitters' document, validation
 // and evaluation, their codec, the level vocabulary, the ember command
 // that compiles, evaluates and bakes levels, and the packages that reach
-// the world emitters to load and draw levels (texture's level textures,
+// the world emitters to load and draw levels (texture/leveltex, a level's textures,
 // the reference rasterizer and its baking). They build and run headless
 // like the pure ones.
 var Geometry = []string{
-	"github.com/emberfx/ember/texture",
+	"github.com/emberfx/ember/texture/leveltex",
 	"github.com/emberfx/ember/raster",
 	"github.com/emberfx/ember/raster/bake",
 	"github.com/emberfx/ember/internal/leveltest",

@@ -1,4 +1,4 @@
-package texture
+package leveltex
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ func square(n int, c color.NRGBA) *image.NRGBA {
 // mapResolver resolves textures by name from a map.
 type mapResolver map[string]image.Image
 
-func (m mapResolver) ResolveLevelTexture(t *world.Texture) (image.Image, error) {
+func (m mapResolver) Resolve(t *world.Texture) (image.Image, error) {
 	if img, ok := m[t.Name]; ok {
 		return img, nil
 	}
@@ -76,7 +76,7 @@ func checkLayout(t *testing.T, d *world.Document, lv *Level) {
 		tx := &d.Textures[i]
 		pg := lv.Pages[f.Page]
 		r := image.Rect(f.X, f.Y, f.X+tx.Width, f.Y+tx.Height)
-		pad := r.Inset(-LevelPad)
+		pad := r.Inset(-Pad)
 		if pg == (image.Point{tx.Width, tx.Height}) && f.X == 0 && f.Y == 0 {
 			pad = r // a texture on its own page needs no padding
 		}
@@ -92,13 +92,13 @@ func checkLayout(t *testing.T, d *world.Document, lv *Level) {
 	}
 }
 
-func TestPrepareLevelGroups(t *testing.T) {
+func TestPrepareGroups(t *testing.T) {
 	red, blue := color.NRGBA{255, 0, 0, 255}, color.NRGBA{0, 0, 255, 128}
 	imgs := []image.Image{square(16, red), square(16, blue), square(30, red), square(30, blue), square(8, red), square(50, blue)}
 	// p0 and p1 share t1, so t0 and t1 form one group; p2 is t3 alone,
 	// p3 t5; nobody uses t2 and t4.
 	d, res := levelOf(t, imgs, []int{0, 1}, []int{1, 1}, []int{3}, []int{5})
-	lv, err := PrepareLevel(d, &LevelOptions{Resolver: res, PageSize: 64})
+	lv, err := Prepare(d, &Options{Resolver: res, PageSize: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,19 +119,19 @@ func TestPrepareLevelGroups(t *testing.T) {
 	if len(lv.Pages) != 2 {
 		t.Errorf("%d pages %v, want 2", len(lv.Pages), lv.Pages)
 	}
-	again, _ := PrepareLevel(d, &LevelOptions{Resolver: res, PageSize: 64})
+	again, _ := Prepare(d, &Options{Resolver: res, PageSize: 64})
 	if fmt.Sprint(again.Frames, again.Pages) != fmt.Sprint(lv.Frames, lv.Pages) {
 		t.Error("the layout differs between runs")
 	}
 }
 
-// TestPrepareLevelOversized: a single texture too large for a shared page
+// TestPrepareOversized: a single texture too large for a shared page
 // (64 + 2 > 64) gets a page of its own; a group of two such frames cannot
 // be packed, an error before readiness that names them.
-func TestPrepareLevelOversized(t *testing.T) {
+func TestPrepareOversized(t *testing.T) {
 	c := color.NRGBA{10, 20, 30, 255}
 	d, res := levelOf(t, []image.Image{square(64, c), square(8, c)}, []int{0}, []int{1})
-	lv, err := PrepareLevel(d, &LevelOptions{Resolver: res, PageSize: 64})
+	lv, err := Prepare(d, &Options{Resolver: res, PageSize: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,15 +144,15 @@ func TestPrepareLevelOversized(t *testing.T) {
 	}
 
 	d, res = levelOf(t, []image.Image{square(40, c), square(40, c)}, []int{0, 1})
-	_, err = PrepareLevel(d, &LevelOptions{Resolver: res, PageSize: 64})
+	_, err = Prepare(d, &Options{Resolver: res, PageSize: 64})
 	if err == nil || !strings.Contains(err.Error(), "t0 (40×40), t1 (40×40) of presets p0") {
 		t.Errorf("a group too large for a page: %v", err)
 	}
 }
 
-// TestPrepareLevelIdentity: an image of another size or other pixels than
+// TestPrepareIdentity: an image of another size or other pixels than
 // the level's is refused, naming the texture; so is a missing one.
-func TestPrepareLevelIdentity(t *testing.T) {
+func TestPrepareIdentity(t *testing.T) {
 	c := color.NRGBA{200, 100, 50, 255}
 	d, res := levelOf(t, []image.Image{square(16, c)}, []int{0})
 	for _, tc := range []struct {
@@ -168,23 +168,23 @@ func TestPrepareLevelIdentity(t *testing.T) {
 		if tc.img != nil {
 			r["t0"] = tc.img
 		}
-		if _, err := PrepareLevel(d, &LevelOptions{Resolver: r}); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := Prepare(d, &Options{Resolver: r}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}
-	if _, err := PrepareLevel(d, &LevelOptions{Resolver: res}); err != nil {
+	if _, err := Prepare(d, &Options{Resolver: res}); err != nil {
 		t.Error(err)
 	}
 	bad := *d
 	bad.Presets = append([]world.Preset(nil), d.Presets...)
 	bad.Presets[0].Sprite.Frames = []int{3}
-	if _, err := PrepareLevel(&bad, &LevelOptions{Resolver: res}); err == nil {
+	if _, err := Prepare(&bad, &Options{Resolver: res}); err == nil {
 		t.Error("an invalid document was prepared")
 	}
 }
 
-// TestLevelDir resolves textures as files relative to a folder.
-func TestLevelDir(t *testing.T) {
+// TestDir resolves textures as files relative to a folder.
+func TestDir(t *testing.T) {
 	dir := t.TempDir()
 	img := square(4, color.NRGBA{1, 2, 3, 255})
 	if err := os.MkdirAll(filepath.Join(dir, "tex"), 0o755); err != nil {
@@ -200,7 +200,7 @@ func TestLevelDir(t *testing.T) {
 	f.Close()
 	d, _ := levelOf(t, []image.Image{img}, []int{0})
 	d.Textures[0].Path = "tex/a.png"
-	lv, err := PrepareLevel(d, &LevelOptions{Dir: dir})
+	lv, err := Prepare(d, &Options{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestLevelDir(t *testing.T) {
 		t.Errorf("loaded %v", b)
 	}
 	d.Textures[0].Path = "tex/b.png"
-	if _, err := PrepareLevel(d, &LevelOptions{Dir: dir}); err == nil || !strings.Contains(err.Error(), "texture t0 (tex/b.png): cannot read") {
+	if _, err := Prepare(d, &Options{Dir: dir}); err == nil || !strings.Contains(err.Error(), "texture t0 (tex/b.png): cannot read") {
 		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -1,4 +1,9 @@
-package texture
+// Package leveltex prepares a world level's textures: it resolves each by
+// name, proves it is the image the level was compiled with (size and pixel
+// digest) and lays the frames out in atlas pages, before any GPU resource
+// is made. Package render uploads its pages and package raster samples
+// them. It imports no engine; it reaches resolv through package world.
+package leveltex
 
 import (
 	"cmp"
@@ -10,42 +15,43 @@ import (
 	"strings"
 
 	"github.com/emberfx/ember/emitter/world"
+	"github.com/emberfx/ember/texture"
 )
 
-// DefaultLevelPage is the edge in pixels of a level's atlas pages.
-const DefaultLevelPage = 2048
+// DefaultPage is the edge in pixels of a level's atlas pages.
+const DefaultPage = 2048
 
-// LevelPad is the padding around a frame on a shared page: one pixel on
+// Pad is the padding around a frame on a shared page: one pixel on
 // each side, two in all per dimension. Renderers clamp their taps to the
 // frame, so the padding only keeps rounding from reaching a neighbour.
-const LevelPad = 1
+const Pad = 1
 
-// LevelResolver finds the images of a level's textures.
-type LevelResolver interface {
-	// ResolveLevelTexture returns the straight-alpha image of texture t
+// Resolver finds the images of a level's textures.
+type Resolver interface {
+	// Resolve returns the straight-alpha image of texture t
 	// (Document.Textures[i]), found by t.Name or t.Path as the game likes.
-	ResolveLevelTexture(t *world.Texture) (image.Image, error)
+	Resolve(t *world.Texture) (image.Image, error)
 }
 
-// LevelDir is the default [LevelResolver]: each texture is the image file
+// Dir is the default [Resolver]: each texture is the image file
 // at its Path, slash-separated, relative to this folder (a compiled level's
 // folder: the compiler stored the paths relative to the level source's).
-type LevelDir string
+type Dir string
 
-// ResolveLevelTexture loads t.Path under d with [Load].
-func (d LevelDir) ResolveLevelTexture(t *world.Texture) (image.Image, error) {
-	return Load(filepath.Join(string(d), filepath.FromSlash(t.Path)))
+// Resolve loads t.Path under d with [texture.Load].
+func (d Dir) Resolve(t *world.Texture) (image.Image, error) {
+	return texture.Load(filepath.Join(string(d), filepath.FromSlash(t.Path)))
 }
 
-// LevelOptions configures [PrepareLevel]; the zero value, or nil, gives the
+// Options configures [Prepare]; the zero value, or nil, gives the
 // defaults.
-type LevelOptions struct {
-	// Resolver finds the images (default LevelDir(Dir)).
-	Resolver LevelResolver
+type Options struct {
+	// Resolver finds the images (default Dir(Dir)).
+	Resolver Resolver
 	// Dir is the folder of the default resolver (default ".").
 	Dir string
 	// PageSize is the edge of an atlas page in pixels (default
-	// DefaultLevelPage).
+	// DefaultPage).
 	PageSize int
 }
 
@@ -71,14 +77,14 @@ type Frame struct {
 	Page, X, Y int
 }
 
-// PrepareLevel validates doc ([world.Validate]), resolves every texture, proves
+// Prepare validates doc ([world.Validate]), resolves every texture, proves
 // that each image is the one the level names (its width, height and
 // [world.TextureDigest]), which also proves each preset's frames square and
 // of one size, and packs the textures into atlas pages:
 //
 //   - textures are grouped by the presets that use them: a preset's frames
 //     form a group, and presets sharing a texture join one group; every
-//     group lies on one page, each texture with LevelPad pixels around it,
+//     group lies on one page, each texture with Pad pixels around it,
 //     groups first-fit on the pages made so far, largest first;
 //   - a group of one texture too large for a page with its padding gets a
 //     page of its own, the texture's size;
@@ -86,13 +92,13 @@ type Frame struct {
 //     error that names them: the level cannot be drawn with this page size.
 //
 // Every error names the texture (by name and path) or the group.
-func PrepareLevel(doc *world.Document, opts *LevelOptions) (*Level, error) {
-	var o LevelOptions
+func Prepare(doc *world.Document, opts *Options) (*Level, error) {
+	var o Options
 	if opts != nil {
 		o = *opts
 	}
 	if o.PageSize == 0 {
-		o.PageSize = DefaultLevelPage
+		o.PageSize = DefaultPage
 	}
 	if o.PageSize < 1 {
 		return nil, fmt.Errorf("texture: level page size %d is not positive", o.PageSize)
@@ -102,19 +108,19 @@ func PrepareLevel(doc *world.Document, opts *LevelOptions) (*Level, error) {
 		if dir == "" {
 			dir = "."
 		}
-		o.Resolver = LevelDir(dir)
+		o.Resolver = Dir(dir)
 	}
 	if err := world.Validate(doc); err != nil {
-		return nil, fmt.Errorf("texture: PrepareLevel: %w", err)
+		return nil, fmt.Errorf("texture: Prepare: %w", err)
 	}
 	lv := &Level{Images: make([]image.Image, len(doc.Textures)), Frames: make([]Frame, len(doc.Textures))}
 	for i := range doc.Textures {
 		t := &doc.Textures[i]
-		img, err := o.Resolver.ResolveLevelTexture(t)
+		img, err := o.Resolver.Resolve(t)
 		if err != nil {
 			return nil, fmt.Errorf("texture %s (%s): %w", t.Name, t.Path, err)
 		}
-		if err := ProveLevelTexture(t, img); err != nil {
+		if err := Prove(t, img); err != nil {
 			return nil, err
 		}
 		lv.Images[i] = img
@@ -125,10 +131,10 @@ func PrepareLevel(doc *world.Document, opts *LevelOptions) (*Level, error) {
 	return lv, nil
 }
 
-// ProveLevelTexture reports whether img is the image texture t names: its
+// Prove reports whether img is the image texture t names: its
 // size and the digest of its straight-alpha pixels. The error says what
 // differs.
-func ProveLevelTexture(t *world.Texture, img image.Image) error {
+func Prove(t *world.Texture, img image.Image) error {
 	if img == nil {
 		return fmt.Errorf("texture %s (%s): no image", t.Name, t.Path)
 	}
@@ -188,7 +194,7 @@ func groups(doc *world.Document) []group {
 		}
 		t := &doc.Textures[i]
 		out[g].textures = append(out[g].textures, i)
-		out[g].area += (t.Width + 2*LevelPad) * (t.Height + 2*LevelPad)
+		out[g].area += (t.Width + 2*Pad) * (t.Height + 2*Pad)
 	}
 	for pi, p := range doc.Presets {
 		if len(p.Sprite.Frames) > 0 {
@@ -225,7 +231,7 @@ func (s *shelves) place(w, h int) (x, y int, ok bool) {
 	return 0, s.top - h, true
 }
 
-// pack lays the used textures out on pages (see PrepareLevel).
+// pack lays the used textures out on pages (see Prepare).
 func (lv *Level) pack(doc *world.Document, size int) error {
 	for i := range lv.Frames {
 		lv.Frames[i] = Frame{Page: -1}
@@ -244,11 +250,11 @@ func (lv *Level) pack(doc *world.Document, size int) error {
 			out := make([]Frame, len(order))
 			for k, ti := range order {
 				t := &doc.Textures[ti]
-				x, y, ok := c.place(t.Width+2*LevelPad, t.Height+2*LevelPad)
+				x, y, ok := c.place(t.Width+2*Pad, t.Height+2*Pad)
 				if !ok {
 					return nil, false
 				}
-				out[k] = Frame{X: x + LevelPad, Y: y + LevelPad}
+				out[k] = Frame{X: x + Pad, Y: y + Pad}
 			}
 			*s = *c
 			return out, true
@@ -290,7 +296,7 @@ func (lv *Level) pack(doc *world.Document, size int) error {
 			ps = append(ps, doc.Presets[i].Name)
 		}
 		return fmt.Errorf("texture: the frames %s of presets %s share one atlas page, but do not fit on a page of %d×%d pixels with %d pixel of padding around each",
-			strings.Join(ts, ", "), strings.Join(ps, ", "), size, size, LevelPad)
+			strings.Join(ts, ", "), strings.Join(ps, ", "), size, size, Pad)
 	}
 	return nil
 }
