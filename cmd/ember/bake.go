@@ -225,11 +225,8 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 		name string
 		v    hostFlag
 	}{{"--host", host}, {"--canvas", canvas}} {
-		if f.v.W != math.Trunc(f.v.W) || f.v.H != math.Trunc(f.v.H) {
-			return fail("%s %s: the canvas needs whole pixels", f.name, f.v.String())
-		}
-		if f.v.W*f.v.H > bake.MaxCanvasPixels {
-			return fail("%s %s: more than %d pixels", f.name, f.v.String(), bake.MaxCanvasPixels)
+		if msg := canvasProblem(f.name, f.v); msg != "" {
+			return fail("%s", msg)
 		}
 	}
 	o.w, o.h = int(host.W), int(host.H)
@@ -244,22 +241,9 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	case asGIF && sheet.cols > 0:
 		return fail("--gif and --sheet cannot go together")
 	case asGIF:
-		if !(fps >= bake.MinGIFFPS && fps <= bake.MaxGIFFPS) {
-			return fail("--fps %v: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from 0.0015259 (100/65535) to 100", fps)
-		}
-		switch {
-		case to.set && at.set:
-			return fail("--gif takes either --to (the clip --from..--to) or --at (the clip 0..--at), not both")
-		case at.set:
-			if from.set {
-				return fail("--gif with --at plays 0..--at; use --from and --to for another clip")
-			}
-			o.to = at.v
-		case !to.set:
-			return fail("--gif needs --to T1 (or --at T)")
-		}
-		if o.to < o.from {
-			return fail("--to %v is before --from %v", o.to, o.from)
+		var msg string
+		if o.to, msg = gifClip(fps, at, from, to); msg != "" {
+			return fail("%s", msg)
 		}
 	case sheet.cols > 0:
 		if at.set {
@@ -280,6 +264,40 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 		}
 	}
 	return o, exitOK, true
+}
+
+// canvasProblem returns the usage problem of a canvas flag's WxH, or "":
+// it needs whole pixels, at most bake.MaxCanvasPixels of them.
+func canvasProblem(name string, v hostFlag) string {
+	if v.W != math.Trunc(v.W) || v.H != math.Trunc(v.H) {
+		return fmt.Sprintf("%s %s: the canvas needs whole pixels", name, v.String())
+	}
+	if v.W*v.H > bake.MaxCanvasPixels {
+		return fmt.Sprintf("%s %s: more than %d pixels", name, v.String(), bake.MaxCanvasPixels)
+	}
+	return ""
+}
+
+// gifClip checks the clip flags of a GIF: --fps, and --from with --to, or
+// --at alone (the clip 0..--at). It returns the clip's end, or the usage
+// problem.
+func gifClip(fps float64, at, from, to secondsFlag) (end float64, problem string) {
+	if !(fps >= bake.MinGIFFPS && fps <= bake.MaxGIFFPS) {
+		return 0, fmt.Sprintf("--fps %v: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from 0.0015259 (100/65535) to 100", fps)
+	}
+	switch {
+	case to.set && at.set:
+		return 0, "--gif takes either --to (the clip --from..--to) or --at (the clip 0..--at), not both"
+	case at.set && from.set:
+		return 0, "--gif with --at plays 0..--at; use --from and --to for another clip"
+	case at.set:
+		return at.v, ""
+	case !to.set:
+		return 0, "--gif needs --to T1 (or --at T)"
+	case to.v < from.v:
+		return 0, fmt.Sprintf("--to %v is before --from %v", to.v, from.v)
+	}
+	return to.v, ""
 }
 
 // gridFlag is a sheet's "CxR": columns and rows, each at least 1.
