@@ -181,10 +181,9 @@ func (w *worldScene) drawBack(c canvas, _ *stage) {
 	// inside faces away) is a sill, or it would hide its room.
 	fx, fy := -math.Sin(w.cam.Yaw*math.Pi/180), math.Cos(w.cam.Yaw*math.Pi/180)
 	type wall struct {
-		a, b        world.Vec2
-		floor, top  float64
-		depth       float64
-		sill, solid bool
+		a, b       world.Vec2
+		floor, top float64
+		depth      float64
 	}
 	var walls []wall
 	for i := range w.doc.Sectors {
@@ -200,7 +199,7 @@ func (w *worldScene) drawBack(c canvas, _ *stage) {
 			wl := wall{a: a, b: b, floor: sec.Floor, depth: (a.X+b.X)/2*fx + (a.Y+b.Y)/2*fy}
 			wl.top = sec.Floor + min(wallHeight, sec.Ceiling-sec.Floor)
 			if facing < -1e-9 {
-				wl.top, wl.sill = sec.Floor+0.3, true
+				wl.top = sec.Floor + 0.3
 			}
 			walls = append(walls, wl)
 		}
