@@ -8,7 +8,6 @@ import (
 	"image/gif"
 	"image/png"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -61,16 +60,7 @@ func runWorldBake(c *worldCommand, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "%s: %v\n", o.file, err)
 		return exitInvalid
 	}
-	if o.out == "-" {
-		_, err = stdout.Write(data)
-	} else {
-		err = os.WriteFile(o.out, data, 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "ember world bake: %v\n", err)
-		return exitInvalid
-	}
-	return exitOK
+	return writeOutput("ember world bake", o.out, data, stdout, stderr)
 }
 
 // bakeLevel renders what o asks for of doc, its textures under dir, and
@@ -107,23 +97,13 @@ func bakeLevel(doc *world.Document, dir string, o worldBakeOptions) ([]byte, err
 func parseWorldBakeArgs(c *worldCommand, args []string, stdout, stderr io.Writer) (o worldBakeOptions, status int, ok bool) {
 	fs := new(flag.FlagSet)
 	var (
-		at, from, to secondsFlag
-		cam          cameraFlag
-		size         = hostFlag{bake.DefaultLevelWidth, bake.DefaultLevelHeight}
-		bg           = bgFlag{0, 0, 0, 255}
-		asGIF        bool
-		fps          = 25.0
-		out          string
+		cf   clipFlags
+		cam  cameraFlag
+		size = hostFlag{bake.DefaultLevelWidth, bake.DefaultLevelHeight}
 	)
+	cf.register(fs, "a GIF")
 	fs.Var(&cam, "camera", "the view `X,Y,Z,PITCH,ZOOM[,YAW]`: the world point at the centre, degrees of pitch (0 to 90), pixels per world unit and degrees of yaw (required)")
-	fs.Var(&at, "at", "the level clock `T` of a single frame, in seconds; with --gif, the clip is 0..T")
-	fs.BoolVar(&asGIF, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at); also when -o ends in .gif")
-	fs.Var(&from, "from", "the first clock `T0` of a GIF, in seconds (default 0)")
-	fs.Var(&to, "to", "the last clock `T1` of a GIF, in seconds")
-	fs.Float64Var(&fps, "fps", fps, "GIF frames per second, `N` from 0.0015259 (100/65535) to 100")
 	fs.Var(&size, "size", "the canvas `WxH`, in whole pixels")
-	fs.Var(&bg, "bg", "the opaque background colour `#rrggbb`")
-	fs.StringVar(&out, "o", "", "the output file `OUT`: a PNG, or a GIF (with --gif, or a name ending in .gif); - writes to stdout (required)")
 	files, status, ok := c.parse(fs, args, stdout, stderr)
 	if !ok {
 		return o, status, false
@@ -134,36 +114,32 @@ func parseWorldBakeArgs(c *worldCommand, args []string, stdout, stderr io.Writer
 	switch {
 	case len(files) != 1:
 		return fail("want one level, got %d", len(files))
-	case out == "":
+	case cf.out == "":
 		return fail("-o OUT is required")
 	case !cam.set:
 		return fail("--camera X,Y,Z,PITCH,ZOOM is required")
 	}
-	switch ext := strings.ToLower(filepath.Ext(out)); {
-	case out == "-":
-	case ext == ".gif":
-		asGIF = true
-	case ext == ".png" && asGIF:
-		return fail("-o %s names a PNG, but --gif makes a GIF", out)
+	if msg := cf.outputFormat(); msg != "" {
+		return fail("%s", msg)
 	}
 	if msg := canvasProblem("--size", size); msg != "" {
 		return fail("%s", msg)
 	}
 	o = worldBakeOptions{
-		file: files[0], out: out, cam: cam.c, at: at.v, from: from.v, gif: asGIF, fps: fps,
-		w: int(size.W), h: int(size.H), bg: color.NRGBA(bg),
+		file: files[0], out: cf.out, cam: cam.c, at: cf.at.v, from: cf.from.v, gif: cf.gif, fps: cf.fps,
+		w: int(size.W), h: int(size.H), bg: color.NRGBA(cf.bg),
 	}
-	if asGIF {
+	if cf.gif {
 		var msg string
-		if o.to, msg = gifClip(fps, at, from, to); msg != "" {
+		if o.to, msg = gifClip(cf.fps, cf.at, cf.from, cf.to); msg != "" {
 			return fail("%s", msg)
 		}
 		return o, exitOK, true
 	}
 	switch {
-	case from.set || to.set:
+	case cf.from.set || cf.to.set:
 		return fail("--from and --to need --gif")
-	case !at.set:
+	case !cf.at.set:
 		return fail("--at T is required (or --gif)")
 	}
 	return o, exitOK, true

@@ -257,11 +257,7 @@ func Frame(s *Scene, t float64) (*image.RGBA, error) {
 	if err := k.check([]float64{t}); err != nil {
 		return nil, err
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, k.w, k.h))
-	if err := k.draw(dst, 0, 0, t); err != nil {
-		return nil, err
-	}
-	return dst, nil
+	return k.frame(t)
 }
 
 // SheetTimes returns the clocks of the n frames of a sheet or clip from t0
@@ -325,36 +321,51 @@ func GIF(s *Scene, t0, t1, fps float64) (*gif.GIF, error) {
 	if err != nil {
 		return nil, err
 	}
+	return clip(k, t0, t1, fps)
+}
+
+// clipper draws the frames of a clip: [GIF]'s baker and [LevelGIF]'s.
+type clipper interface {
+	// size is the canvas in pixels.
+	size() (w, h int)
+	// check refuses the work of the frames at clocks ts.
+	check(ts []float64) error
+	// frame renders the frame at clock t.
+	frame(t float64) (*image.RGBA, error)
+}
+
+// clip renders k's clip from t0 to t1 at fps as a GIF: the clocks of
+// GIFTimes, refused when GIF cannot hold them or when they are too large
+// to keep in memory while the palette is chosen, then by k's work.
+func clip(k clipper, t0, t1, fps float64) (*gif.GIF, error) {
 	ts, err := GIFTimes(t0, t1, fps)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkClip(len(ts), k.w, k.h); err != nil {
-		return nil, err
+	w, h := k.size()
+	if w > 65535 || h > 65535 {
+		return nil, fmt.Errorf("bake: canvas %dx%d is too large for a GIF (65535 at most)", w, h)
+	}
+	if int64(len(ts))*int64(w)*int64(h) > 4*MaxCanvasPixels {
+		return nil, fmt.Errorf("bake: clip of %d frames of %dx%d is too large", len(ts), w, h)
 	}
 	if err := k.check(ts); err != nil {
 		return nil, err
 	}
 	frames := make([]*image.RGBA, len(ts))
 	for i, t := range ts {
-		frames[i] = image.NewRGBA(image.Rect(0, 0, k.w, k.h))
-		if err := k.draw(frames[i], 0, 0, t); err != nil {
+		if frames[i], err = k.frame(t); err != nil {
 			return nil, err
 		}
 	}
 	return paletted(frames, fps), nil
 }
 
-// checkClip refuses a GIF of n frames of w × h pixels that GIF cannot hold
-// or that is too large to keep in memory while its palette is chosen.
-func checkClip(n, w, h int) error {
-	if w > 65535 || h > 65535 {
-		return fmt.Errorf("bake: canvas %dx%d is too large for a GIF (65535 at most)", w, h)
-	}
-	if int64(n)*int64(w)*int64(h) > 4*MaxCanvasPixels {
-		return fmt.Errorf("bake: clip of %d frames of %dx%d is too large", n, w, h)
-	}
-	return nil
+func (k *baker) size() (w, h int) { return k.w, k.h }
+
+func (k *baker) frame(t float64) (*image.RGBA, error) {
+	dst := image.NewRGBA(image.Rect(0, 0, k.w, k.h))
+	return dst, k.draw(dst, 0, 0, t)
 }
 
 // paletted encodes frames shown at fps frames per second as a looping GIF

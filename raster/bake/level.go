@@ -153,19 +153,9 @@ func LevelGIF(s *LevelScene, t0, t1, fps float64) (*gif.GIF, error) {
 	if err != nil {
 		return nil, err
 	}
-	ts, err := GIFTimes(t0, t1, fps)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkClip(len(ts), k.w, k.h); err != nil {
-		return nil, err
-	}
-	if err := k.check(ts); err != nil {
-		return nil, err
-	}
-	frames := make([]*image.RGBA, len(ts))
-	for i, t := range ts {
-		frames[i] = k.draw(t)
-	}
-	return paletted(frames, fps), nil
+	return clip(k, t0, t1, fps)
 }
+
+func (k *levelBaker) size() (w, h int) { return k.w, k.h }
+
+func (k *levelBaker) frame(t float64) (*image.RGBA, error) { return k.draw(t), nil }
