@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"image"
 	"math"
+	"os"
+	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/emberfx/ember/camera"
@@ -166,5 +169,38 @@ func TestWorldSceneControls(t *testing.T) {
 	act(input{action: true})
 	if sc.cam != worldHome {
 		t.Errorf("Enter: camera %+v, want home %+v", sc.cam, worldHome)
+	}
+}
+
+// TestWorldPictureCommitted checks that the README's picture of the scene,
+// docs/images/demo-world.png, is what the capture draws at its clock
+// (go run ./demo -readme docs/images rewrites it). Floating-point results
+// may differ in the last bit on machines that fuse multiply-adds, so the
+// check runs on amd64 only.
+func TestWorldPictureCommitted(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("pictures are checked on amd64")
+	}
+	i := slices.IndexFunc(readmePictures, func(p struct {
+		file, scene string
+		at, to      float64
+	}) bool {
+		return p.file == "demo-world.png"
+	})
+	if i < 0 {
+		t.Fatal("demo-world.png is not among the README's pictures")
+	}
+	data, err := os.ReadFile("../docs/images/demo-world.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := decode(t, data)
+	cp, err := newCapturer(&worldScene{}, newLibrary(effects))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp.runTo(readmePictures[i].at)
+	if got := cp.draw(); got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+		t.Errorf("docs/images/demo-world.png (%v) differs from the capture (%v); run go run ./demo -readme docs/images", want.Rect, got.Rect)
 	}
 }
