@@ -175,6 +175,7 @@ type gpuPath struct {
 	items   []gpuItem
 	verts   []ebiten.Vertex
 	indices []uint32
+	bins    gpuBins // the bin passes and the mask image (gpu_bins.go)
 }
 
 // gpuInstance is an effect's state on the GPU path: its instance row.
@@ -199,6 +200,8 @@ type gpuItem struct {
 	hostRot            float32 // degrees
 	bursts             float32 // first visible slot + 64 · visible bursts
 	candidates, pixels int
+	instRow            int       // the instance row
+	bins               binRegion // its tile grid and mask region
 }
 
 func (g *gpuPath) init(cost CostModel) error {
@@ -207,6 +210,9 @@ func (g *gpuPath) init(cost CostModel) error {
 		return err
 	}
 	g.shader = sh
+	if err := g.bins.init(); err != nil {
+		return err
+	}
 	g.cost = cost.withDefaults()
 	g.op.Blend = ebiten.BlendSourceOver
 	g.motions = map[*emitter.Snapshot]*gpuMotion{}
@@ -222,6 +228,7 @@ func (g *gpuPath) reset() {
 	g.tex, g.texRows, g.pix, g.subs, g.used, g.free = nil, 0, nil, nil, 0, nil
 	clear(g.motions)
 	clear(g.instances)
+	g.bins.reset()
 }
 
 // beginFrame starts a Draw: it sweeps instance rows of effects no longer
@@ -229,6 +236,7 @@ func (g *gpuPath) reset() {
 func (g *gpuPath) beginFrame() {
 	g.frame++
 	g.items = g.items[:0]
+	g.bins.used = 0
 	if g.frame%gpuSweepEvery != 0 {
 		return
 	}
@@ -400,6 +408,19 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if cand == 0 {
 		return -1 // on the GPU path with nothing to shade: no quad
 	}
+	// Tiles of BinTile target pixels: BinTile / Zoom scene pixels.
+	tile := float64(rowlayout.BinTile)
+	if r.viewed {
+		tile /= r.view.Zoom
+	}
+	reg, ok := binLayout(x1-x0, y1-y0, tile, int(cand))
+	if ok {
+		reg.row, ok = g.bins.alloc(reg.rows)
+	}
+	if !ok {
+		return fallback()
+	}
+	reg.originX, reg.originY = x0-ox, y0-oy
 	if in.row < 0 {
 		row, ok := g.allocRow()
 		if !ok {
@@ -422,6 +443,8 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		bursts:     float32(slot + 64*len(w.Bursts)),
 		candidates: int(cand),
 		pixels:     pixels,
+		instRow:    in.row,
+		bins:       reg,
 	}
 	if ns > 0 {
 		it2.xrel = float32(w.X - float64(lo))
@@ -533,8 +556,7 @@ func (g *gpuPath) writeItem(slot, i int, view *camera.Transform) int {
 		v[j] = ebiten.Vertex{
 			DstX: float32(dx), DstY: float32(dy),
 			SrcX: float32(xs[j] - it.hx), SrcY: float32(ys[j] - it.hy),
-			ColorR: it.xrel, ColorG: it.baseHi, ColorB: it.baseLo, ColorA: it.bclock,
-			Custom0: it.rows, Custom1: it.ns, Custom2: it.hostRot, Custom3: it.bursts,
+			Custom0: it.rows, Custom1: float32(it.bins.row),
 		}
 	}
 	return slot + 1
@@ -545,6 +567,7 @@ func (g *gpuPath) draw(dst *ebiten.Image, from, to int, page, data *ebiten.Image
 	g.op.Images[0] = page
 	g.op.Images[1] = data
 	g.op.Images[2] = g.tex
+	g.op.Images[3] = g.bins.masks
 	g.op.Uniforms = uniforms
 	dst.DrawTrianglesShader32(g.verts[4*from:4*to], g.indices[:6*(to-from)], g.shader, &g.op)
 }

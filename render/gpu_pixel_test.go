@@ -300,9 +300,7 @@ func TestGPUPathDrawAllocs(t *testing.T) {
 	dst := ebiten.NewImage(16, 16)
 	defer dst.Deallocate()
 	requireWarmDrawAllocFree(t, r, dst, items, nil)
-	if st := r.Stats(); st.GPU != 4 {
+	if st := r.Stats(); st.GPU != 4 || st.GPUFallbacks != 0 {
 		t.Errorf("stats %+v", st)
 	}
-	pix := make([]byte, 4*16*16)
-	dst.ReadPixels(pix)
 }

@@ -1,0 +1,254 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"testing"
+
+	"github.com/emberfx/ember/camera"
+	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/rowlayout"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Tests of the bin pass (gpu_bins.go, shaders/src/bin.kage): the masks it
+// writes, read back from the mask image, against the emitter's particles.
+
+// binMasks draws e alone on the GPU path onto a w × h target through cam
+// and returns its region's texels as words, with the region and the GPU
+// item.
+func binMasks(tb testing.TB, r *Renderer, e *emitter.Effect, w, h int, cam *camera.Camera) ([]uint32, gpuItem) {
+	tb.Helper()
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	hx, hy, _ := e.Host()
+	r.DrawCamera(dst, []Item{{Effect: e, X: float64(w)/2 - hx, Y: float64(h)/2 - hy, Path: PathGPU}}, cam)
+	if st := r.Stats(); st.GPU != 1 || len(r.gpu.items) != 1 {
+		tb.Fatalf("stats %+v: want the effect on the GPU path", st)
+	}
+	it := r.gpu.items[0]
+	b := &r.gpu.bins
+	pix := make([]byte, 4*rowlayout.BinWidth*b.maskRows)
+	b.masks.ReadPixels(pix)
+	reg := it.bins
+	words := make([]uint32, reg.rows*rowlayout.BinWidth)
+	for i := range words {
+		j := 4 * (reg.row*rowlayout.BinWidth + i)
+		words[i] = mWord([4]byte(pix[j : j+4]))
+	}
+	return words, it
+}
+
+// binReach is the GPU's reach for item it: the motion row's largest core
+// half-diagonal times the instance's size scale and the largest glow
+// growth, plus a pixel; and that growth.
+func binReach(r *Renderer, it *gpuItem) (reach, growth float64) {
+	g := &r.gpu
+	ir := texRow(g.pix[it.instRow*rowlayout.GPURowBytes:])
+	mrow := mLow16(ir.texel(rowlayout.InstMotion))
+	mr := texRow(g.pix[mrow*rowlayout.GPURowBytes:])
+	gr := float32(1)
+	for n := 1; n < int(mr.texel(rowlayout.MotCounts)[2]); n++ {
+		gr = max(gr, mF32(mr.texel(rowlayout.MotGlow+2*n)))
+	}
+	return float64(mF32(mr.texel(rowlayout.MotRadius))*mF32(ir.texel(rowlayout.InstSizeScale))*gr) + 1, float64(gr)
+}
+
+// tileDist is the distance from (x, y) to tile (tx, ty) of reg.
+func tileDist(reg *binRegion, tx, ty int, x, y float64) float64 {
+	x0 := float64(float32(reg.originX)) + reg.tile*float64(tx)
+	y0 := float64(float32(reg.originY)) + reg.tile*float64(ty)
+	dx := max(x0-x, x-(x0+reg.tile), 0)
+	dy := max(y0-y, y-(y0+reg.tile), 0)
+	return math.Hypot(dx, dy)
+}
+
+// TestGPUBins: every mask bit is set where the particle's quad (its
+// largest glow layer's) reaches the tile, and clear where the GPU's
+// conservative reach does not (up to float32 rounding, 1e-3 px); the
+// summaries name exactly the non-empty groups; bits past the candidates
+// are clear; the header holds the region's layout. With a constant
+// lifetime every candidate is alive, so candidate i is the emitter's
+// i-th particle in birth order.
+func TestGPUBins(t *testing.T) {
+	needGPU(t)
+	r := newRenderer(t, nil)
+	constLife := func(sp *emitter.Spec) {
+		colorful(sp)
+		sp.Lifetime = emitter.Constant(1.5)
+		sp.Speed = emitter.NumberRange{Min: 5, Max: 60}
+		sp.Size = emitter.NumberSequence{nk(0, 3, 1), nk(1, 8, 2)}
+	}
+	stream := streamEffect(t, 0, 3, func(sp *emitter.Spec) {
+		constLife(sp)
+		sp.Rate, sp.MaxParticles = 120, 400
+	})
+	stream.AddBurst(emitter.SecondsToTicks(0.4), 60)
+	stream.AddBurst(emitter.SecondsToTicks(0.9), 90)
+	stream.SetTime(1.2)
+	glow := burstEffect(t, 120, 0.7, 4, func(sp *emitter.Spec) {
+		constLife(sp)
+		sp.LightEmission, sp.GlowLayers = 0.6, 3
+	})
+	large := burstEffect(t, 2500, 0.8, 5, func(sp *emitter.Spec) {
+		constLife(sp)
+		sp.Speed = emitter.NumberRange{Min: 5, Max: 120}
+	})
+	for _, c := range []struct {
+		name string
+		e    *emitter.Effect
+		cam  *camera.Camera
+	}{
+		{"stream-and-bursts", stream, nil},
+		{"glow", glow, nil},
+		{"large", large, nil},
+		{"camera", glow, &camera.Camera{X: 80, Y: 80, Zoom: 2, Rotation: 20}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			words, it := binMasks(t, r, c.e, 160, 160, c.cam)
+			reg := it.bins
+			ps := c.e.AppendBillboards(nil)
+			if len(ps) != it.candidates {
+				t.Fatalf("%d particles, %d candidates: want every candidate alive", len(ps), it.candidates)
+			}
+			for _, h := range []struct {
+				name string
+				at   int
+				want uint32
+			}{
+				{"tiles across", rowlayout.BinTilesX, uint32(reg.tilesX)},
+				{"tiles down", rowlayout.BinTilesY, uint32(reg.tilesY)},
+				{"groups", rowlayout.BinGroups, uint32(reg.groups)},
+				{"summary", rowlayout.BinSummary, uint32(reg.summary)},
+				{"stream", rowlayout.BinStream, uint32(it.ns)},
+				{"instance row", rowlayout.BinRow, uint32(it.instRow)},
+				{"base", rowlayout.BinBase, uint32(it.baseHi)<<16 | uint32(it.baseLo)},
+				{"tile size", rowlayout.BinTileSize, math.Float32bits(float32(reg.tile))},
+				{"origin x", rowlayout.BinOriginX, math.Float32bits(float32(reg.originX))},
+				{"stream clock", rowlayout.BinXRel, math.Float32bits(it.xrel)},
+			} {
+				if words[h.at] != h.want {
+					t.Errorf("header %s: %#x, want %#x", h.name, words[h.at], h.want)
+				}
+			}
+			wantGroups := (it.candidates + 31) / 32
+			if reg.groups != wantGroups || reg.summary != (wantGroups+31)/32 {
+				t.Fatalf("region %+v for %d candidates", reg, it.candidates)
+			}
+			reach, growth := binReach(r, &it)
+			stride := reg.summary + reg.groups
+			needed, set := 0, 0
+			for ty := range reg.tilesY {
+				for tx := range reg.tilesX {
+					rec := rowlayout.BinHeader + (ty*reg.tilesX+tx)*stride
+					for g := range reg.groups {
+						m := words[rec+reg.summary+g]
+						set += bits.OnesCount32(m)
+						if sum := words[rec+g/32]>>(g%32)&1 == 1; sum != (m != 0) {
+							t.Fatalf("tile (%d, %d): summary bit of group %d is %v, mask %#x", tx, ty, g, sum, m)
+						}
+						for b := range 32 {
+							i := 32*g + b
+							bit := m>>b&1 == 1
+							if i >= len(ps) {
+								if bit {
+									t.Fatalf("tile (%d, %d): bit of candidate %d past the %d candidates", tx, ty, i, len(ps))
+								}
+								continue
+							}
+							q := &ps[i]
+							hd := math.Max(math.Hypot(float64(q.UX+q.VX), float64(q.UY+q.VY)), math.Hypot(float64(q.UX-q.VX), float64(q.UY-q.VY)))
+							d := tileDist(&reg, tx, ty, float64(q.X), float64(q.Y))
+							if d < hd*growth-1e-3 && !bit {
+								t.Fatalf("tile (%d, %d): candidate %d reaches %.3f px into the tile, bit clear", tx, ty, i, hd*growth-d)
+							}
+							if d < hd*growth {
+								needed++
+							}
+							if d > reach+1e-3 && bit {
+								t.Fatalf("tile (%d, %d): candidate %d is %.3f px away, beyond the reach %.3f, bit set", tx, ty, i, d, reach)
+							}
+						}
+					}
+				}
+			}
+			tiles := reg.tilesX * reg.tilesY
+			if needed == 0 || set >= tiles*len(ps) {
+				t.Errorf("%d bits needed, %d set of %d: the masks decide nothing", needed, set, tiles*len(ps))
+			}
+			t.Logf("%d candidates, %d tiles of %.1f px, %d bits set (%d needed), %.1f%% of the candidate-tile pairs", len(ps), tiles, reg.tile, set, needed, 100*float64(set)/float64(tiles*len(ps)))
+		})
+	}
+}
+
+// BenchmarkGPUBinWork counts the effect shader's work per pixel from the
+// masks read back (not times: llvmpipe's are no GPU's): bits/px, the
+// candidates a fragment evaluates, averaged over the quad's pixels;
+// groups/px, the masks it reads (summary bits set); cover/px, the
+// particles whose quad covers a pixel on average (the local density the
+// emitter gives); old/px, the candidates every fragment walked before the
+// bins (all of them); and saving, old/px over bits/px. "same-area" grows
+// the candidates in one area (density with them), "same-count" spreads
+// 4,000 candidates over growing areas: bits/px follows cover/px, not the
+// candidate count.
+func BenchmarkGPUBinWork(b *testing.B) {
+	needGPU(b)
+	type config struct {
+		name  string
+		n     int
+		speed float64
+	}
+	var configs []config
+	for _, n := range []int{1000, 4000, 16000} {
+		configs = append(configs, config{fmt.Sprintf("same-area/%d", n), n, 80})
+	}
+	for _, s := range []float64{40, 80, 160} {
+		configs = append(configs, config{fmt.Sprintf("same-count/speed-%v", s), 4000, s})
+	}
+	for _, c := range configs {
+		b.Run(c.name, func(b *testing.B) {
+			r := newRenderer(b, &Options{Budget: -1})
+			e := burstEffect(b, c.n, 0.9, 7, func(sp *emitter.Spec) {
+				sp.Lifetime = emitter.Constant(2)
+				sp.Speed = emitter.NumberRange{Min: 0, Max: c.speed}
+				sp.Size = emitter.ConstantSequence(4)
+				sp.RotSpeed = emitter.NumberRange{}
+			})
+			var words []uint32
+			var it gpuItem
+			for range b.N {
+				words, it = binMasks(b, r, e, 400, 400, nil)
+			}
+			reg := it.bins
+			stride := reg.summary + reg.groups
+			var bitsPx, groupsPx float64
+			// Pixels of the quad per tile: its tiles are whole but for
+			// the last row and column.
+			w, h := it.x1-it.x0, it.y1-it.y0
+			for ty := range reg.tilesY {
+				for tx := range reg.tilesX {
+					px := (min(w, reg.tile*float64(tx+1)) - reg.tile*float64(tx)) * (min(h, reg.tile*float64(ty+1)) - reg.tile*float64(ty))
+					rec := rowlayout.BinHeader + (ty*reg.tilesX+tx)*stride
+					for s := range reg.summary {
+						groupsPx += px * float64(bits.OnesCount32(words[rec+s]))
+					}
+					for g := range reg.groups {
+						bitsPx += px * float64(bits.OnesCount32(words[rec+reg.summary+g]))
+					}
+				}
+			}
+			pixels := float64(it.pixels)
+			cover := 0.0
+			for _, q := range e.AppendBillboards(nil) {
+				cover += 4 * math.Abs(float64(q.UX*q.VY-q.UY*q.VX))
+			}
+			b.ReportMetric(bitsPx/pixels, "bits/px")
+			b.ReportMetric(groupsPx/pixels, "groups/px")
+			b.ReportMetric(cover/pixels, "cover/px")
+			b.ReportMetric(float64(it.candidates), "old/px")
+			b.ReportMetric(float64(it.candidates)/(bitsPx/pixels), "saving")
+			b.ReportMetric(pixels, "pixels")
+		})
+	}
+}
