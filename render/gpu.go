@@ -60,21 +60,28 @@ const (
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
 //
-//	GPU:     FragmentNS · pixels · candidates · layers + GPUEffectNS
+//	GPU:     FragmentNS · pixels · walked · layers + BinNS · binned + GPUEffectNS
 //	batched: ParticleNS · candidates · layers + BatchedEffectNS
 //
 // pixels is the area of the effect's bounds quad on the target,
 // candidates the live window's length (stream indices plus the visible
 // bursts' particles; on the batched path the live count is at most this),
-// layers the glow layers drawn, core included. The GPU path's own CPU cost
-// is O(1) per effect (GPUEffectNS); its shader cost grows with the area
-// times the window, the batched path's CPU cost with the window.
+// layers the glow layers drawn, core included. walked is the candidates a
+// fragment evaluates on average: the GPU path's bins (docs/gpu.md) leave
+// each fragment the candidates whose footprint touches its tile, so
+// walked follows the local density, not the candidate count; binned is
+// the bin pass's work, tiles times candidates (see [GPUWork]). The GPU
+// path's own CPU cost is O(1) per effect (GPUEffectNS), the batched
+// path's grows with the window.
 //
 // A zero field takes its value from [DefaultCostModel].
 type CostModel struct {
-	// FragmentNS is the GPU's cost of testing one candidate at one
-	// fragment.
+	// FragmentNS is the GPU's cost of evaluating one walked candidate at
+	// one fragment.
 	FragmentNS float64
+	// BinNS is the GPU's cost of testing one candidate's footprint
+	// against one tile in the bin pass.
+	BinNS float64
 	// ParticleNS is the batched path's cost of one particle quad: the
 	// CPU's evaluation, vertices and submission, plus its rasterization.
 	ParticleNS float64
@@ -83,20 +90,36 @@ type CostModel struct {
 	GPUEffectNS, BatchedEffectNS float64
 }
 
+// GPUWork is the work an effect gives the GPU path in a frame, in the
+// units [CostModel] prices.
+type GPUWork struct {
+	// Pixels is the area of the effect's bounds quad on the target.
+	Pixels int
+	// Walked is the candidates a fragment evaluates, on average over the
+	// quad. The renderer estimates it from the candidates spread evenly
+	// over the quad: each is walked where its conservative footprint
+	// (its largest quad's half-diagonal, plus a pixel) touches a tile.
+	Walked float64
+	// Binned is the bin pass's footprint tests: tiles times candidates.
+	Binned int
+	// Layers is the glow layers drawn, core included.
+	Layers int
+}
+
 // DefaultCostModel was measured on this project's test machines (2 shared
 // cores), where the "GPU" is Mesa's llvmpipe: a software rasterizer on the
 // same CPU cores, not a GPU. BenchmarkGPUCrossover measured FragmentNS
-// ≈ 48 ns per fragment per candidate and ParticleNS ≈ 3.5 µs per particle
-// (whole frames: llvmpipe rasterizes the batched path's triangles on the
-// CPU too), so the GPU path wins only for effects whose bounds cover less
-// than ParticleNS / FragmentNS ≈ 72 pixels. BenchmarkGPUEffectCPU
-// measured the fixed CPU costs per effect (about 2 µs and 1 µs). A real
-// GPU tests a fragment-candidate orders of magnitude faster and spends no
-// CPU on the batched path's rasterization, so there the crossover moves to
-// much larger effects: measure the constants on the target hardware and
-// set them in Options.Cost.
+// and BinNS (per walked candidate per fragment, and per candidate per
+// tile, read from the bins) and ParticleNS ≈ 3.5 µs per particle (whole
+// frames: llvmpipe rasterizes the batched path's triangles on the CPU
+// too). BenchmarkGPUEffectCPU measured the fixed CPU costs per effect
+// (about 2 µs and 1 µs). A real GPU evaluates a fragment-candidate orders
+// of magnitude faster and spends no CPU on the batched path's
+// rasterization, so there the GPU path wins far more often: measure the
+// constants on the target hardware and set them in Options.Cost.
 var DefaultCostModel = CostModel{
 	FragmentNS:      48,
+	BinNS:           48,
 	ParticleNS:      3500,
 	GPUEffectNS:     2000,
 	BatchedEffectNS: 1000,
@@ -106,6 +129,9 @@ func (m CostModel) withDefaults() CostModel {
 	d := DefaultCostModel
 	if m.FragmentNS > 0 {
 		d.FragmentNS = m.FragmentNS
+	}
+	if m.BinNS > 0 {
+		d.BinNS = m.BinNS
 	}
 	if m.ParticleNS > 0 {
 		d.ParticleNS = m.ParticleNS
@@ -120,8 +146,8 @@ func (m CostModel) withDefaults() CostModel {
 }
 
 // GPUCost is the model's cost of the GPU path, in nanoseconds.
-func (m CostModel) GPUCost(pixels, candidates, layers int) float64 {
-	return m.FragmentNS*float64(pixels)*float64(candidates)*float64(layers) + m.GPUEffectNS
+func (m CostModel) GPUCost(w GPUWork) float64 {
+	return m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.BinNS*float64(w.Binned) + m.GPUEffectNS
 }
 
 // BatchedCost is the model's cost of the batched path, in nanoseconds.
@@ -129,12 +155,26 @@ func (m CostModel) BatchedCost(candidates, layers int) float64 {
 	return m.ParticleNS*float64(candidates)*float64(layers) + m.BatchedEffectNS
 }
 
-// Prefer returns the cheaper path for an effect of the given size.
-func (m CostModel) Prefer(pixels, candidates, layers int) Path {
-	if m.GPUCost(pixels, candidates, layers) < m.BatchedCost(candidates, layers) {
+// Prefer returns the cheaper path for an effect giving the GPU path work
+// w, of the given candidates on the batched path.
+func (m CostModel) Prefer(w GPUWork, candidates int) Path {
+	if m.GPUCost(w) < m.BatchedCost(candidates, w.Layers) {
 		return PathGPU
 	}
 	return PathBatched
+}
+
+// binnedWalk estimates GPUWork.Walked for cand candidates spread evenly
+// over a quad of w × h scene pixels in tiles of edge tile, each reaching
+// reach pixels from its centre: along each axis a candidate is walked by
+// the tiles its disc touches, about 2·reach + tile pixels, at most the
+// quad.
+func binnedWalk(cand int, w, h, tile, reach float64) float64 {
+	if !(w > 0 && h > 0) {
+		return 0
+	}
+	span := 2*reach + tile
+	return float64(cand) * min(span, w) / w * min(span, h) / h
 }
 
 // gpuOriginSpan is how far the clock may move from an instance row's
@@ -236,7 +276,7 @@ func (g *gpuPath) reset() {
 func (g *gpuPath) beginFrame() {
 	g.frame++
 	g.items = g.items[:0]
-	g.bins.used = 0
+	g.bins.used, g.bins.posUsed = 0, 0
 	if g.frame%gpuSweepEvery != 0 {
 		return
 	}
@@ -402,20 +442,27 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if cand > MaxGPUParticles {
 		return fallback()
 	}
-	if !forced && g.cost.Prefer(pixels, int(cand), k.layers) != PathGPU {
-		return 0
-	}
-	if cand == 0 {
-		return -1 // on the GPU path with nothing to shade: no quad
-	}
 	// Tiles of BinTile target pixels: BinTile / Zoom scene pixels.
 	tile := float64(rowlayout.BinTile)
 	if r.viewed {
 		tile /= r.view.Zoom
 	}
 	reg, ok := binLayout(x1-x0, y1-y0, tile, int(cand))
+	if !forced {
+		reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
+		work := GPUWork{
+			Pixels: pixels, Walked: binnedWalk(int(cand), x1-x0, y1-y0, tile, reach),
+			Binned: reg.tilesX * reg.tilesY * int(cand), Layers: k.layers,
+		}
+		if g.cost.Prefer(work, int(cand)) != PathGPU {
+			return 0
+		}
+	}
+	if cand == 0 {
+		return -1 // on the GPU path with nothing to shade: no quad
+	}
 	if ok {
-		reg.row, ok = g.bins.alloc(reg.rows)
+		ok = g.bins.alloc(&reg)
 	}
 	if !ok {
 		return fallback()

@@ -292,7 +292,7 @@ func New(opts *Options) (*Renderer, error) {
 // and its first frame pays instead.
 func (r *Renderer) prime() {
 	scratch := ebiten.NewImage(1, 1)
-	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.gpu.bins.job, r.gpu.bins.bin, r.world.shader} {
+	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.gpu.bins.job, r.gpu.bins.pos, r.gpu.bins.bin, r.world.shader} {
 		scratch.DrawRectShader(1, 1, sh, nil)
 	}
 	scratch.Deallocate()

@@ -130,7 +130,8 @@ const (
 // The GPU path's bins (package render's gpu_bins.go, docs/gpu.md): per
 // tile of the effect's quad and per group of BinGroup candidates in birth
 // order, a 32-bit mask of the candidates whose conservative footprint
-// touches the tile, in a mask image BinWidth texels wide. An effect's
+// touches the tile, in a mask image BinWidth texels wide, from the
+// candidates' positions (one word each, in a positions image as wide). An effect's
 // region of the mask image starts on a row: BinHeader texels of header
 // (the job row, copied), then per tile, row-major, its summary texels
 // (bit j of summary texel s: group 32s+j has a bit set) and its group
@@ -150,8 +151,19 @@ const (
 	// BinMaxRows is the most rows of the mask image: the regions of one
 	// frame's effects on the GPU path share them.
 	BinMaxRows = 4096
-	// BinMaxTiles is the most tiles along either edge of an effect's quad.
-	BinMaxTiles = 4096
+	// BinMaxTiles is the most tiles along either edge of an effect's quad:
+	// a position word holds BinQuant steps per tile in 16 bits, 65535
+	// meaning no position.
+	BinMaxTiles = 1023
+	// BinQuant is the steps per tile edge of a candidate's position in
+	// the positions image: one word per candidate, x in the low 16 bits
+	// and y in the high, in 1/BinQuant tiles from the grid's corner,
+	// clamped to the grid (which only moves a far candidate closer: the
+	// test stays conservative); x = BinDead when the candidate is dead.
+	BinQuant = 64
+	// BinDead is the x of a dead candidate's (or a past-the-end one's)
+	// position word.
+	BinDead = 65535
 
 	// A job row (one per effect on the GPU path per frame, in the job
 	// image) and a region's header hold, texel by texel:
@@ -169,6 +181,7 @@ const (
 	BinTilesY   = 12 // tiles down
 	BinGroups   = 13 // groups of candidates
 	BinSummary  = 14 // summary texels per tile
+	BinPosRow   = 15 // the first row of the effect's region of the positions image
 	// BinHeader is a job row's (and a region header's) width in texels:
 	// two quads of eight values each write it.
 	BinHeader = 16

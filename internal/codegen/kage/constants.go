@@ -109,6 +109,9 @@ var groups = []group{
 		{"binTilesY", rowlayout.BinTilesY},
 		{"binGroups", rowlayout.BinGroups},
 		{"binSummary", rowlayout.BinSummary},
+		{"binPosRow", rowlayout.BinPosRow},
+		{"binQuant", rowlayout.BinQuant},
+		{"binDead", rowlayout.BinDead},
 		{"binHeader", rowlayout.BinHeader},
 	}},
 	{"internal/rowlayout: a world level's preset row (image 1 of the world shader).", []constant{
