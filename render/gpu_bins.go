@@ -72,7 +72,7 @@ type gpuBins struct {
 	used, posUsed              int
 
 	jobVerts, posVerts, binVerts []ebiten.Vertex
-	indices            []uint32
+	indices                      []uint32
 }
 
 func (b *gpuBins) init() error {
