@@ -27,17 +27,22 @@ func binMasks(tb testing.TB, r *Renderer, e *emitter.Effect, w, h int, cam *came
 	if st := r.Stats(); st.GPU != 1 || len(r.gpu.items) != 1 {
 		tb.Fatalf("stats %+v: want the effect on the GPU path", st)
 	}
-	it := r.gpu.items[0]
+	return regionWords(r), r.gpu.items[0]
+}
+
+// regionWords reads back the mask image and returns the region of the
+// last Draw's first GPU item as words.
+func regionWords(r *Renderer) []uint32 {
 	b := &r.gpu.bins
 	pix := make([]byte, 4*rowlayout.BinWidth*b.maskRows)
 	b.masks.ReadPixels(pix)
-	reg := it.bins
+	reg := r.gpu.items[0].bins
 	words := make([]uint32, reg.rows*rowlayout.BinWidth)
 	for i := range words {
 		j := 4 * (reg.row*rowlayout.BinWidth + i)
 		words[i] = mWord([4]byte(pix[j : j+4]))
 	}
-	return words, it
+	return words
 }
 
 // binReach is the GPU's reach for item it: the motion row's largest core
@@ -236,6 +241,8 @@ func BenchmarkGPUBinWork(b *testing.B) {
 	for _, s := range []float64{40, 80, 160} {
 		configs = append(configs, config{fmt.Sprintf("same-count/speed-%v", s), 4000, s})
 	}
+	// About 200 × 200 px of 1,000 candidates.
+	configs = append(configs, config{"200px/1000", 1000, 48})
 	for _, c := range configs {
 		b.Run(c.name, func(b *testing.B) {
 			r := newRenderer(b, &Options{Budget: -1})
