@@ -272,3 +272,62 @@ func BenchmarkGPUBinWork(b *testing.B) {
 		})
 	}
 }
+
+// TestBinLayout: an effect's region of the mask and positions images, the
+// rows a frame hands out, and the limits past which the GPU path falls
+// back (docs/gpu.md, section 3).
+func TestBinLayout(t *testing.T) {
+	for _, c := range []struct {
+		name                    string
+		w, h, tile              float64
+		cand                    int
+		tx, ty, groups, summary int
+		rows, posRows           int
+		ok                      bool
+	}{
+		{"200 px, 1,000 candidates", 200, 200, 16, 1000, 13, 13, 32, 1, 6, 1, true},
+		{"400 px, 16,000 candidates", 400, 400, 16, 16000, 25, 25, 500, 16, 315, 16, true},
+		{"full screen, 16,384 candidates", 1280, 1024, 16, 16384, 80, 64, 512, 16, 2641, 16, true},
+		{"zoomed out: 32-px tiles", 1280, 1024, 32, 100, 40, 32, 4, 1, 7, 1, true},
+		{"one candidate, one pixel", 1, 1, 16, 1, 1, 1, 1, 1, 1, 1, true},
+		{"1,023 tiles across", 1023 * 16, 16, 16, 32, 1023, 1, 1, 1, 3, 1, true},
+		{"1,024 tiles across", 1024 * 16, 16, 16, 32, 0, 0, 0, 0, 0, 0, false},
+		{"too many candidates", 16, 16, 16, MaxGPUParticles + 1, 0, 0, 0, 0, 0, 0, false},
+		{"past the mask image's rows", 4000, 4000, 16, 16384, 250, 250, 512, 16, 32227, 16, false},
+	} {
+		reg, ok := binLayout(c.w, c.h, c.tile, c.cand)
+		if ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.name, ok, c.ok)
+		}
+		if c.tx == 0 {
+			continue // refused before a layout
+		}
+		got := [...]int{reg.tilesX, reg.tilesY, reg.groups, reg.summary, reg.rows, reg.posRows}
+		if want := [...]int{c.tx, c.ty, c.groups, c.summary, c.rows, c.posRows}; got != want {
+			t.Errorf("%s: tiles, groups, summary, rows, position rows %v, want %v", c.name, got, want)
+		}
+	}
+
+	// One frame's regions share the images' rows: two full-screen effects
+	// of 16,384 candidates do not fit 4,096 rows; a small one still does.
+	var b gpuBins
+	big, _ := binLayout(1280, 1024, 16, 16384)
+	small, _ := binLayout(200, 200, 16, 1000)
+	if !b.alloc(&big) || big.row != 0 || big.posRow != 0 {
+		t.Fatalf("first region %+v", big)
+	}
+	if again := big; b.alloc(&again) {
+		t.Errorf("a second full-screen region fit: %+v", again)
+	}
+	if !b.alloc(&small) || small.row != big.rows || small.posRow != big.posRows {
+		t.Errorf("small region after the first: %+v", small)
+	}
+	if b.used != big.rows+small.rows || b.posUsed != big.posRows+small.posRows {
+		t.Errorf("rows used %d, %d", b.used, b.posUsed)
+	}
+	for _, c := range [][3]int{{0, 1, 64}, {0, 64, 64}, {0, 65, 128}, {64, 65, 128}, {128, 3000, 4096}, {2048, 9999, rowlayout.BinMaxRows}} {
+		if got := growRows(c[0], c[1]); got != c[2] {
+			t.Errorf("growRows(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
+	}
+}
