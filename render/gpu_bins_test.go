@@ -102,7 +102,7 @@ func TestGPUBins(t *testing.T) {
 		constLife(sp)
 		sp.LightEmission, sp.GlowLayers = 0.6, 3
 	})
-	large := burstEffect(t, 2500, 0.8, 5, func(sp *emitter.Spec) {
+	large := burstEffect(t, 1100, 0.8, 5, func(sp *emitter.Spec) { // 35 groups: 2 summary texels
 		constLife(sp)
 		sp.Speed = emitter.NumberRange{Min: 5, Max: 120}
 	})
