@@ -263,6 +263,8 @@ func BenchmarkGPUBinWork(b *testing.B) {
 			for _, q := range e.AppendBillboards(nil) {
 				cover += 4 * math.Abs(float64(q.UX*q.VY-q.UY*q.VX))
 			}
+			reach, _ := binReach(r, &it)
+			b.ReportMetric(binnedWalk(it.candidates, it.x1-it.x0, it.y1-it.y0, it.bins.tile, reach), "model/px")
 			b.ReportMetric(bitsPx/pixels, "bits/px")
 			b.ReportMetric(groupsPx/pixels, "groups/px")
 			b.ReportMetric(cover/pixels, "cover/px")
