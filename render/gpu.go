@@ -42,8 +42,9 @@ func (p Path) String() string {
 // drawn by the batched path at that frame.
 const (
 	// MaxGPUParticles is the most candidates (stream indices of the live
-	// window plus the particles of the visible bursts) the GPU path's
-	// shader walks per effect: the constant bound of its loop.
+	// window plus the particles of the visible bursts) the GPU path bins
+	// per effect: 512 groups of 32, the constant bounds of its shaders'
+	// loops (docs/gpu.md).
 	MaxGPUParticles = rowlayout.MaxCandidates
 	// MaxGPUBursts is the most bursts that may be visible at once. An
 	// instance row holds this many: the visible ones and the next.
@@ -54,8 +55,11 @@ const (
 // one run of indices (an effect whose stream was turned off and on again
 // within one Lifetime.Max shows two runs), LockedToPart = false must not
 // come with a host track (particles then stay where the host was at their
-// birth: a per-particle lookup of the track the shader does not do), and
-// the effect's rows must fit the GPU texture's rowlayout.RowLimit.
+// birth: a per-particle lookup of the track the shader does not do), the
+// effect's rows must fit the GPU texture's rowlayout.RowLimit, and its
+// bins must fit: at most rowlayout.BinMaxTiles tiles along an edge, and
+// rows left in the frame's mask and positions images (docs/gpu.md,
+// section 3).
 
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
