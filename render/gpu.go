@@ -457,9 +457,12 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if r.viewed {
 		tile /= r.view.Zoom
 	}
-	reg, ok := binLayout(x1-x0, y1-y0, tile, int(cand))
+	// A quad reaches at most its largest half-diagonal (times the
+	// outermost glow's growth) from its centre; a pixel of margin covers
+	// float32 rounding.
+	reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
+	reg, ok := binLayout(x1-x0, y1-y0, tile, reach, int(cand))
 	if !forced {
-		reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
 		work := GPUWork{
 			Pixels: pixels, Walked: binnedWalk(int(cand), x1-x0, y1-y0, tile, reach),
 			Binned: reg.tilesX * reg.tilesY * int(cand), Layers: k.layers,

@@ -74,10 +74,9 @@ func tileDist(reg *binRegion, tx, ty int, x, y float64) (d, clamped float64) {
 }
 
 // TestGPUBins: every mask bit is set where the particle's quad (its
-// largest glow layer's) reaches the tile, and clear where the GPU's
-// conservative reach does not (up to its position words' rounding, 2
-// steps of 1/BinQuant tile: 1 of margin, 1/√2 of rounding; from the
-// position clamped to the grid); the
+// largest glow layer's) reaches the tile, and clear where the job row's
+// reach does not (up to the position words' rounding, 1/√2 of a step of
+// 1/BinQuant tile, from the position clamped to the grid); the
 // summaries name exactly the non-empty groups; bits past the candidates
 // are clear; the header holds the region's layout. With a constant
 // lifetime every candidate is alive, so candidate i is the emitter's
@@ -131,7 +130,7 @@ func TestGPUBins(t *testing.T) {
 				{"tiles across", rowlayout.BinTilesX, uint32(reg.tilesX)},
 				{"tiles down", rowlayout.BinTilesY, uint32(reg.tilesY)},
 				{"groups", rowlayout.BinGroups, uint32(reg.groups)},
-				{"summary", rowlayout.BinSummary, uint32(reg.summary)},
+				{"reach", rowlayout.BinReach, uint32(reg.reach)},
 				{"stream", rowlayout.BinStream, uint32(it.ns)},
 				{"instance row", rowlayout.BinRow, uint32(it.instRow)},
 				{"base", rowlayout.BinBase, uint32(it.baseHi)<<16 | uint32(it.baseLo)},
@@ -148,6 +147,12 @@ func TestGPUBins(t *testing.T) {
 				t.Fatalf("region %+v for %d candidates", reg, it.candidates)
 			}
 			reach, growth := binReach(r, &it)
+			// The job row's reach, in position steps of step pixels: the
+			// GPU's reach rounded up, plus a step.
+			step := reg.tile / rowlayout.BinQuant
+			if want := int(math.Ceil(reach/step)) + 1; reg.reach < want-1 || reg.reach > want+1 {
+				t.Errorf("reach %d steps, want about %d (%.3f px)", reg.reach, want, reach)
+			}
 			stride := reg.summary + reg.groups
 			needed, set := 0, 0
 			for ty := range reg.tilesY {
@@ -177,8 +182,8 @@ func TestGPUBins(t *testing.T) {
 							if d < hd*growth {
 								needed++
 							}
-							if dc > reach+2*reg.tile/rowlayout.BinQuant && bit {
-								t.Fatalf("tile (%d, %d): candidate %d is %.3f px away, beyond the reach %.3f, bit set", tx, ty, i, dc, reach)
+							if dc > (float64(reg.reach)+0.75)*step && bit {
+								t.Fatalf("tile (%d, %d): candidate %d is %.3f px away, beyond the reach %.3f, bit set", tx, ty, i, dc, float64(reg.reach)*step)
 							}
 						}
 					}
@@ -297,7 +302,7 @@ func TestBinLayout(t *testing.T) {
 		{"too many candidates", 16, 16, 16, MaxGPUParticles + 1, 0, 0, 0, 0, 0, 0, false},
 		{"past the mask image's rows", 4000, 4000, 16, 16384, 250, 250, 512, 16, 32227, 16, false},
 	} {
-		reg, ok := binLayout(c.w, c.h, c.tile, c.cand)
+		reg, ok := binLayout(c.w, c.h, c.tile, 3, c.cand)
 		if ok != c.ok {
 			t.Errorf("%s: ok %v, want %v", c.name, ok, c.ok)
 		}
@@ -310,11 +315,22 @@ func TestBinLayout(t *testing.T) {
 		}
 	}
 
+	// The reach in position steps (1/64 tile), rounded up, plus one; at
+	// most a grid's diagonal, kept an exact float32.
+	for _, c := range []struct {
+		tile, reach float64
+		steps       int
+	}{{16, 3, 13}, {32, 3, 7}, {16, 4, 17}, {8, 0.5, 5}, {16, 1e12, 2*rowlayout.BinMaxTiles*rowlayout.BinQuant + 1}} {
+		if reg, _ := binLayout(64, 64, c.tile, c.reach, 10); reg.reach != c.steps {
+			t.Errorf("reach %v px in tiles of %v: %d steps, want %d", c.reach, c.tile, reg.reach, c.steps)
+		}
+	}
+
 	// One frame's regions share the images' rows: two full-screen effects
 	// of 16,384 candidates do not fit 4,096 rows; a small one still does.
 	var b gpuBins
-	big, _ := binLayout(1280, 1024, 16, 16384)
-	small, _ := binLayout(200, 200, 16, 1000)
+	big, _ := binLayout(1280, 1024, 16, 3, 16384)
+	small, _ := binLayout(200, 200, 16, 3, 1000)
 	if !b.alloc(&big) || big.row != 0 || big.posRow != 0 {
 		t.Fatalf("first region %+v", big)
 	}
