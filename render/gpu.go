@@ -42,8 +42,9 @@ func (p Path) String() string {
 // drawn by the batched path at that frame.
 const (
 	// MaxGPUParticles is the most candidates (stream indices of the live
-	// window plus the particles of the visible bursts) the GPU path's
-	// shader walks per effect: the constant bound of its loop.
+	// window plus the particles of the visible bursts) the GPU path bins
+	// per effect: 512 groups of 32, the constant bounds of its shaders'
+	// loops (docs/gpu.md).
 	MaxGPUParticles = rowlayout.MaxCandidates
 	// MaxGPUBursts is the most bursts that may be visible at once. An
 	// instance row holds this many: the visible ones and the next.
@@ -54,27 +55,37 @@ const (
 // one run of indices (an effect whose stream was turned off and on again
 // within one Lifetime.Max shows two runs), LockedToPart = false must not
 // come with a host track (particles then stay where the host was at their
-// birth: a per-particle lookup of the track the shader does not do), and
-// the effect's rows must fit the GPU texture's rowlayout.RowLimit.
+// birth: a per-particle lookup of the track the shader does not do), the
+// effect's rows must fit the GPU texture's rowlayout.RowLimit, and its
+// bins must fit: at most rowlayout.BinMaxTiles tiles along an edge, and
+// rows left in the frame's mask and positions images (docs/gpu.md,
+// section 3).
 
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
 //
-//	GPU:     FragmentNS · pixels · candidates · layers + GPUEffectNS
+//	GPU:     FragmentNS · pixels · walked · layers + BinNS · binned + GPUEffectNS
 //	batched: ParticleNS · candidates · layers + BatchedEffectNS
 //
 // pixels is the area of the effect's bounds quad on the target,
 // candidates the live window's length (stream indices plus the visible
 // bursts' particles; on the batched path the live count is at most this),
-// layers the glow layers drawn, core included. The GPU path's own CPU cost
-// is O(1) per effect (GPUEffectNS); its shader cost grows with the area
-// times the window, the batched path's CPU cost with the window.
+// layers the glow layers drawn, core included. walked is the candidates a
+// fragment evaluates on average: the GPU path's bins (docs/gpu.md) leave
+// each fragment the candidates whose footprint touches its tile, so
+// walked follows the local density, not the candidate count; binned is
+// the bin pass's work, tiles times candidates (see [GPUWork]). The GPU
+// path's own CPU cost is O(1) per effect (GPUEffectNS), the batched
+// path's grows with the window.
 //
 // A zero field takes its value from [DefaultCostModel].
 type CostModel struct {
-	// FragmentNS is the GPU's cost of testing one candidate at one
-	// fragment.
+	// FragmentNS is the GPU's cost of evaluating one walked candidate at
+	// one fragment.
 	FragmentNS float64
+	// BinNS is the GPU's cost of testing one candidate's footprint
+	// against one tile in the bin pass.
+	BinNS float64
 	// ParticleNS is the batched path's cost of one particle quad: the
 	// CPU's evaluation, vertices and submission, plus its rasterization.
 	ParticleNS float64
@@ -83,20 +94,42 @@ type CostModel struct {
 	GPUEffectNS, BatchedEffectNS float64
 }
 
+// GPUWork is the work an effect gives the GPU path in a frame, in the
+// units [CostModel] prices.
+type GPUWork struct {
+	// Pixels is the area of the effect's bounds quad on the target.
+	Pixels int
+	// Walked is the candidates a fragment evaluates, on average over the
+	// quad. The renderer estimates it from the candidates spread evenly
+	// over the quad: each is walked where its conservative footprint
+	// (its largest quad's half-diagonal, plus a pixel) touches a tile.
+	Walked float64
+	// Binned is the bin pass's footprint tests: tiles times candidates.
+	Binned int
+	// Layers is the glow layers drawn, core included.
+	Layers int
+}
+
 // DefaultCostModel was measured on this project's test machines (2 shared
 // cores), where the "GPU" is Mesa's llvmpipe: a software rasterizer on the
-// same CPU cores, not a GPU. BenchmarkGPUCrossover measured FragmentNS
-// ≈ 48 ns per fragment per candidate and ParticleNS ≈ 3.5 µs per particle
-// (whole frames: llvmpipe rasterizes the batched path's triangles on the
-// CPU too), so the GPU path wins only for effects whose bounds cover less
-// than ParticleNS / FragmentNS ≈ 72 pixels. BenchmarkGPUEffectCPU
-// measured the fixed CPU costs per effect (about 2 µs and 1 µs). A real
-// GPU tests a fragment-candidate orders of magnitude faster and spends no
-// CPU on the batched path's rasterization, so there the crossover moves to
-// much larger effects: measure the constants on the target hardware and
-// set them in Options.Cost.
+// same CPU cores, not a GPU. BenchmarkGPUCrossover, reading the walked
+// candidates back from the masks, measured 600 to 1,100 ns per walked
+// candidate per fragment (840 to 1,750 where most of them cover the
+// fragment and pay for their appearance) against 6 to 9 µs per batched
+// particle (whole frames: llvmpipe rasterizes the batched path's
+// triangles on the CPU too), a ratio of 5 to 14, 11 at the median; and
+// the bin passes below its resolution (-1.7 to 1.2 ns per tile and
+// candidate). ParticleNS keeps the 3.5 µs an earlier run measured and
+// FragmentNS is set from the ratio; BinNS is that resolution.
+// BenchmarkGPUEffectCPU measured the fixed CPU costs per effect (3.7 µs on
+// the GPU path, 2.4 µs for a batched effect of 10 particles in the same
+// run). A real GPU evaluates a fragment-candidate orders of magnitude
+// faster and spends no CPU on the batched path's rasterization, so there
+// the GPU path wins far more often: measure the constants on the target
+// hardware and set them in Options.Cost.
 var DefaultCostModel = CostModel{
-	FragmentNS:      48,
+	FragmentNS:      320,
+	BinNS:           1,
 	ParticleNS:      3500,
 	GPUEffectNS:     2000,
 	BatchedEffectNS: 1000,
@@ -106,6 +139,9 @@ func (m CostModel) withDefaults() CostModel {
 	d := DefaultCostModel
 	if m.FragmentNS > 0 {
 		d.FragmentNS = m.FragmentNS
+	}
+	if m.BinNS > 0 {
+		d.BinNS = m.BinNS
 	}
 	if m.ParticleNS > 0 {
 		d.ParticleNS = m.ParticleNS
@@ -120,8 +156,8 @@ func (m CostModel) withDefaults() CostModel {
 }
 
 // GPUCost is the model's cost of the GPU path, in nanoseconds.
-func (m CostModel) GPUCost(pixels, candidates, layers int) float64 {
-	return m.FragmentNS*float64(pixels)*float64(candidates)*float64(layers) + m.GPUEffectNS
+func (m CostModel) GPUCost(w GPUWork) float64 {
+	return m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.BinNS*float64(w.Binned) + m.GPUEffectNS
 }
 
 // BatchedCost is the model's cost of the batched path, in nanoseconds.
@@ -129,12 +165,26 @@ func (m CostModel) BatchedCost(candidates, layers int) float64 {
 	return m.ParticleNS*float64(candidates)*float64(layers) + m.BatchedEffectNS
 }
 
-// Prefer returns the cheaper path for an effect of the given size.
-func (m CostModel) Prefer(pixels, candidates, layers int) Path {
-	if m.GPUCost(pixels, candidates, layers) < m.BatchedCost(candidates, layers) {
+// Prefer returns the cheaper path for an effect giving the GPU path work
+// w, of the given candidates on the batched path.
+func (m CostModel) Prefer(w GPUWork, candidates int) Path {
+	if m.GPUCost(w) < m.BatchedCost(candidates, w.Layers) {
 		return PathGPU
 	}
 	return PathBatched
+}
+
+// binnedWalk estimates GPUWork.Walked for cand candidates spread evenly
+// over a quad of w × h scene pixels in tiles of edge tile, each reaching
+// reach pixels from its centre: along each axis a candidate is walked by
+// the tiles its disc touches, about 2·reach + tile pixels, at most the
+// quad.
+func binnedWalk(cand int, w, h, tile, reach float64) float64 {
+	if !(w > 0 && h > 0) {
+		return 0
+	}
+	span := 2*reach + tile
+	return float64(cand) * min(span, w) / w * min(span, h) / h
 }
 
 // gpuOriginSpan is how far the clock may move from an instance row's
@@ -175,6 +225,7 @@ type gpuPath struct {
 	items   []gpuItem
 	verts   []ebiten.Vertex
 	indices []uint32
+	bins    gpuBins // the bin passes and the mask image (gpu_bins.go)
 }
 
 // gpuInstance is an effect's state on the GPU path: its instance row.
@@ -199,6 +250,8 @@ type gpuItem struct {
 	hostRot            float32 // degrees
 	bursts             float32 // first visible slot + 64 · visible bursts
 	candidates, pixels int
+	instRow            int       // the instance row
+	bins               binRegion // its tile grid and mask region
 }
 
 func (g *gpuPath) init(cost CostModel) error {
@@ -207,6 +260,9 @@ func (g *gpuPath) init(cost CostModel) error {
 		return err
 	}
 	g.shader = sh
+	if err := g.bins.init(); err != nil {
+		return err
+	}
 	g.cost = cost.withDefaults()
 	g.op.Blend = ebiten.BlendSourceOver
 	g.motions = map[*emitter.Snapshot]*gpuMotion{}
@@ -222,6 +278,7 @@ func (g *gpuPath) reset() {
 	g.tex, g.texRows, g.pix, g.subs, g.used, g.free = nil, 0, nil, nil, 0, nil
 	clear(g.motions)
 	clear(g.instances)
+	g.bins.reset()
 }
 
 // beginFrame starts a Draw: it sweeps instance rows of effects no longer
@@ -229,6 +286,7 @@ func (g *gpuPath) reset() {
 func (g *gpuPath) beginFrame() {
 	g.frame++
 	g.items = g.items[:0]
+	g.bins.used, g.bins.posUsed = 0, 0
 	if g.frame%gpuSweepEvery != 0 {
 		return
 	}
@@ -394,12 +452,35 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if cand > MaxGPUParticles {
 		return fallback()
 	}
-	if !forced && g.cost.Prefer(pixels, int(cand), k.layers) != PathGPU {
-		return 0
+	// Tiles of BinTile target pixels: BinTile / Zoom scene pixels.
+	tile := float64(rowlayout.BinTile)
+	if r.viewed {
+		tile /= r.view.Zoom
+	}
+	// A quad reaches at most its largest half-diagonal (times the
+	// outermost glow's growth) from its centre; a pixel of margin covers
+	// float32 rounding.
+	reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
+	reg, ok := binLayout(x1-x0, y1-y0, tile, reach, int(cand))
+	if !forced {
+		work := GPUWork{
+			Pixels: pixels, Walked: binnedWalk(int(cand), x1-x0, y1-y0, tile, reach),
+			Binned: reg.tilesX * reg.tilesY * int(cand), Layers: k.layers,
+		}
+		if g.cost.Prefer(work, int(cand)) != PathGPU {
+			return 0
+		}
 	}
 	if cand == 0 {
 		return -1 // on the GPU path with nothing to shade: no quad
 	}
+	if ok {
+		ok = g.bins.alloc(&reg)
+	}
+	if !ok {
+		return fallback()
+	}
+	reg.originX, reg.originY = x0-ox, y0-oy
 	if in.row < 0 {
 		row, ok := g.allocRow()
 		if !ok {
@@ -422,6 +503,8 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		bursts:     float32(slot + 64*len(w.Bursts)),
 		candidates: int(cand),
 		pixels:     pixels,
+		instRow:    in.row,
+		bins:       reg,
 	}
 	if ns > 0 {
 		it2.xrel = float32(w.X - float64(lo))
@@ -533,8 +616,7 @@ func (g *gpuPath) writeItem(slot, i int, view *camera.Transform) int {
 		v[j] = ebiten.Vertex{
 			DstX: float32(dx), DstY: float32(dy),
 			SrcX: float32(xs[j] - it.hx), SrcY: float32(ys[j] - it.hy),
-			ColorR: it.xrel, ColorG: it.baseHi, ColorB: it.baseLo, ColorA: it.bclock,
-			Custom0: it.rows, Custom1: it.ns, Custom2: it.hostRot, Custom3: it.bursts,
+			Custom0: it.rows, Custom1: float32(it.bins.row),
 		}
 	}
 	return slot + 1
@@ -545,6 +627,7 @@ func (g *gpuPath) draw(dst *ebiten.Image, from, to int, page, data *ebiten.Image
 	g.op.Images[0] = page
 	g.op.Images[1] = data
 	g.op.Images[2] = g.tex
+	g.op.Images[3] = g.bins.masks
 	g.op.Uniforms = uniforms
 	dst.DrawTrianglesShader32(g.verts[4*from:4*to], g.indices[:6*(to-from)], g.shader, &g.op)
 }

@@ -494,30 +494,52 @@ func TestGPUToggleSync(t *testing.T) {
 // TestGPUPathChoice: the cost model's formulas and choices, and the
 // renderer's use of them: forced paths, fallbacks and their counts.
 func TestGPUPathChoice(t *testing.T) {
-	m := CostModel{FragmentNS: 2, ParticleNS: 100, GPUEffectNS: 1000, BatchedEffectNS: 500}
-	if got := m.GPUCost(100, 50, 2); got != 2*100*50*2+1000 {
+	m := CostModel{FragmentNS: 2, BinNS: 3, ParticleNS: 100, GPUEffectNS: 1000, BatchedEffectNS: 500}
+	if got := m.GPUCost(GPUWork{Pixels: 100, Walked: 50, Binned: 70, Layers: 2}); got != 2*100*50*2+3*70+1000 {
 		t.Errorf("GPUCost %v", got)
 	}
 	if got := m.BatchedCost(50, 2); got != 100*50*2+500 {
 		t.Errorf("BatchedCost %v", got)
 	}
-	// crossover at 50 px (ignoring the fixed costs): small effects on the GPU
-	if m.Prefer(10, 500, 1) != PathGPU || m.Prefer(100, 500, 1) != PathBatched {
+	// crossover at 50 px per walked candidate (ignoring the fixed costs):
+	// small effects on the GPU
+	walk := func(px int, walked float64) GPUWork { return GPUWork{Pixels: px, Walked: walked, Layers: 1} }
+	if m.Prefer(walk(10, 500), 500) != PathGPU || m.Prefer(walk(100, 500), 500) != PathBatched {
 		t.Error("Prefer around the crossover")
 	}
+	// the bins: 1,000 px is cheaper where a fragment walks 5 of the 500
+	if m.Prefer(walk(1000, 5), 500) != PathGPU {
+		t.Error("Prefer with a sparse walk")
+	}
 	// a handful of particles: fixed costs decide
-	if m.Prefer(1, 2, 1) != PathBatched {
+	if m.Prefer(walk(1, 2), 2) != PathBatched {
 		t.Error("Prefer with fixed costs")
 	}
-	if d := (CostModel{ParticleNS: 7}).withDefaults(); d.ParticleNS != 7 || d.FragmentNS != DefaultCostModel.FragmentNS {
+	if d := (CostModel{ParticleNS: 7}).withDefaults(); d.ParticleNS != 7 || d.FragmentNS != DefaultCostModel.FragmentNS || d.BinNS != DefaultCostModel.BinNS {
 		t.Errorf("withDefaults %+v", d)
+	}
+	// binnedWalk: candidates spread over a quad, each walked over
+	// (2·reach + tile)² of it, at most all of it.
+	for _, c := range []struct {
+		name                   string
+		cand                   int
+		w, h, tile, reach, out float64
+	}{
+		{"one tile per candidate", 1000, 320, 160, 16, 0, 1000.0 * 16 * 16 / (320 * 160)},
+		{"reach 8 spans two tiles", 1000, 320, 160, 16, 8, 1000.0 * 32 * 32 / (320 * 160)},
+		{"wider than the quad", 100, 20, 40, 16, 16, 100.0 * 1 * 40 / 40},
+		{"empty quad", 100, 0, 40, 16, 1, 0},
+	} {
+		if got := binnedWalk(c.cand, c.w, c.h, c.tile, c.reach); math.Abs(got-c.out) > 1e-9 {
+			t.Errorf("binnedWalk %s: %v, want %v", c.name, got, c.out)
+		}
 	}
 	if PathGPU.String() != "GPU" || Path(9).String() != "Path(9)" {
 		t.Error("Path.String")
 	}
 
 	view := image.Rect(0, 0, 256, 256)
-	r := newRenderer(t, &Options{Cost: CostModel{FragmentNS: 0.001}}) // a fast GPU
+	r := newRenderer(t, &Options{Cost: CostModel{FragmentNS: 0.001, BinNS: 0.001}}) // a fast GPU
 	small := burstEffect(t, 30, 0.5, 1, nil)
 	r.collect(view, []Item{{Effect: small, X: 128, Y: 128}})
 	if st := r.Stats(); st.GPU != 1 || st.Batched != 0 {

@@ -292,7 +292,7 @@ func New(opts *Options) (*Renderer, error) {
 // and its first frame pays instead.
 func (r *Renderer) prime() {
 	scratch := ebiten.NewImage(1, 1)
-	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.world.shader} {
+	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.gpu.bins.job, r.gpu.bins.pos, r.gpu.bins.bin, r.world.shader} {
 		scratch.DrawRectShader(1, 1, sh, nil)
 	}
 	scratch.Deallocate()
@@ -734,6 +734,14 @@ func (r *Renderer) writeDataRow(n int, data []byte) {
 // submit writes the vertices of the collected quads and draws them.
 func (r *Renderer) submit(dst *ebiten.Image) {
 	r.build()
+	r.gpu.bins.write(r.gpu.items)
+	r.issue(dst)
+}
+
+// issue makes the draw calls of the vertices submit wrote: the GPU path's
+// bin passes, then the runs in drawing order.
+func (r *Renderer) issue(dst *ebiten.Image) {
+	r.gpu.bins.draw(len(r.gpu.items), r.gpu.tex)
 	for _, rn := range r.runs {
 		copy(r.ambient, rn.amb[:]) // the uniform's value, read by the call
 		if rn.gpu {

@@ -320,7 +320,8 @@ func encodePresetRow(row []byte, doc *world.Document, p *world.Preset, tex *leve
 func (r *Renderer) LevelPath(p Path, pixels, cand int) (path Path, fellBack bool) {
 	want := p
 	if want == PathAuto {
-		want = r.gpu.cost.Prefer(pixels, cand, 1)
+		// No bins here: every fragment would walk every candidate.
+		want = r.gpu.cost.Prefer(GPUWork{Pixels: pixels, Walked: float64(cand), Layers: 1}, cand)
 	}
 	if want == PathGPU {
 		return PathBatched, p == PathGPU

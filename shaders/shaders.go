@@ -39,6 +39,35 @@ var Particle []byte
 //go:embed effect.kage
 var Effect []byte
 
+// Pos is the source of the GPU path's position pass (pos.kage): each
+// candidate of an effect's live window evaluated once from the closed
+// form, its centre written as one exact word into the positions image the
+// bin pass reads.
+//
+//ebitengine:shaderfile
+//go:embed pos.kage
+var Pos []byte
+
+// Bin is the source of the GPU path's bin pass (bin.kage): per tile of an
+// effect's quad and per group of 32 candidates, a 32-bit mask of the
+// candidates whose conservative footprint touches the tile (from their
+// position words), written as
+// exact bytes into the mask image the effect shader reads. Package render
+// documents the layout (internal/rowlayout's Bin constants).
+//
+//ebitengine:shaderfile
+//go:embed bin.kage
+var Bin []byte
+
+// Job is the source of the GPU path's job pass (job.kage): it writes each
+// effect's per-frame job row, the values the bin pass and the effect
+// shader walk with, from vertex values into the job image, so that the
+// CPU uploads no pixels per frame.
+//
+//ebitengine:shaderfile
+//go:embed job.kage
+var Job []byte
+
 // World is the source of the batched world emitters' shader (world.kage):
 // each particle of a level is a quad whose corners the CPU projects through
 // a world camera; the shader samples the particle's flipbook frame, lights
@@ -60,5 +89,5 @@ type Source struct {
 
 // All returns every shader of the package, for compile tests and tools.
 func All() []Source {
-	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}, {Name: "world.kage", Src: World}}
+	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}, {Name: "pos.kage", Src: Pos}, {Name: "bin.kage", Src: Bin}, {Name: "job.kage", Src: Job}, {Name: "world.kage", Src: World}}
 }

@@ -51,7 +51,9 @@ const (
 // GPURowTexels wide, holding a motion row per snapshot and an instance row
 // per effect.
 const (
-	GPURowTexels = 160
+	// GPURowTexels holds the longer of the two rows: a motion row's
+	// squash keypoints, or an instance row's MaxBursts burst slots.
+	GPURowTexels = max(MotSquash+3*MaxKeypoints, InstBursts+4*MaxBursts)
 	GPURowBytes  = 4 * GPURowTexels
 
 	// RowLimit is the most rows the GPU texture and the batched data
@@ -117,10 +119,70 @@ const (
 	// MaxCandidates is the most candidates (stream indices of the live
 	// window plus the particles of the visible bursts) the effect shader
 	// walks per effect.
-	MaxCandidates = 1024
+	MaxCandidates = BinGroup * BinMaxGroups
 	// MaxBursts is the most bursts that may be visible at once; an
 	// instance row holds this many slots.
-	MaxBursts = 16
+	MaxBursts = 64
 	// MaxLayers is the most layers a particle draws.
 	MaxLayers = emitter.MaxGlowLayers
+)
+
+// The GPU path's bins (package render's gpu_bins.go, docs/gpu.md): per
+// tile of the effect's quad and per group of BinGroup candidates in birth
+// order, a 32-bit mask of the candidates whose conservative footprint
+// touches the tile, in a mask image BinWidth texels wide, from the
+// candidates' positions (one word each, in a positions image as wide). An effect's
+// region of the mask image starts on a row: BinHeader texels of header
+// (the job row, copied), then per tile, row-major, its summary texels
+// (bit j of summary texel s: group 32s+j has a bit set) and its group
+// masks. Each texel is one 32-bit word, as every row of this package.
+const (
+	// BinTile is a tile's edge in target pixels.
+	BinTile = 16
+	// BinGroup is the candidates of one mask.
+	BinGroup = 32
+	// BinMaxGroups is the most groups of an effect: MaxCandidates /
+	// BinGroup.
+	BinMaxGroups = 512
+	// BinMaxSummary is the most summary texels of a tile.
+	BinMaxSummary = BinMaxGroups / 32
+	// BinWidth is the mask image's width in texels.
+	BinWidth = 1024
+	// BinMaxRows is the most rows of the mask image: the regions of one
+	// frame's effects on the GPU path share them.
+	BinMaxRows = 4096
+	// BinMaxTiles is the most tiles along either edge of an effect's quad:
+	// a position word holds BinQuant steps per tile in 16 bits, 65535
+	// meaning no position.
+	BinMaxTiles = 1023
+	// BinQuant is the steps per tile edge of a candidate's position in
+	// the positions image: one word per candidate, x in the low 16 bits
+	// and y in the high, in 1/BinQuant tiles from the grid's corner,
+	// clamped to the grid (which only moves a far candidate closer: the
+	// test stays conservative); x = BinDead when the candidate is dead.
+	BinQuant = 64
+	// BinDead is the x of a dead candidate's (or a past-the-end one's)
+	// position word.
+	BinDead = 65535
+
+	// A job row (one per effect on the GPU path per frame, in the job
+	// image) and a region's header hold, texel by texel:
+	BinXRel     = 0  // the stream clock in index units minus the window's first index
+	BinBClock   = 1  // the clock minus the instance row's origin, seconds
+	BinHostRot  = 2  // the host's rotation, degrees
+	BinOriginX  = 3  // the tile grid's corner relative to the host centre, scene pixels
+	BinOriginY  = 4  //
+	BinTileSize = 5  // a tile's edge in scene pixels
+	BinBase     = 6  // word: the window's first stream index mod 2^32
+	BinRow      = 8  // the instance row
+	BinStream   = 9  // the stream candidates
+	BinBursts   = 10 // the first visible burst slot + 64 · the visible bursts
+	BinTilesX   = 11 // tiles across
+	BinTilesY   = 12 // tiles down
+	BinGroups   = 13 // groups of candidates (summary texels per tile: ⌈groups / 32⌉)
+	BinReach    = 14 // the footprint's reach in position steps (1/BinQuant tile), rounded up, plus one
+	BinPosRow   = 15 // the first row of the effect's region of the positions image
+	// BinHeader is a job row's (and a region header's) width in texels:
+	// two quads of eight values each write it.
+	BinHeader = 16
 )
