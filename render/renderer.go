@@ -96,8 +96,12 @@ type Stats struct {
 	// Effects is the number of effects evaluated (not culled), Culled the
 	// number whose bounds missed the target.
 	Effects, Culled int
-	// DrawCalls is the number of DrawTrianglesShader32 calls.
-	DrawCalls int
+	// DrawCalls is the number of draws: runs of consecutive effects on one
+	// page and of one ambient colour, and the GPU path's runs. Calls is
+	// the number of DrawTrianglesShader32 calls they took: the batched
+	// path submits a run in chunks (of 2,048 quads), which Ebitengine
+	// merges back into one draw.
+	DrawCalls, Calls int
 	// Thinned is the fraction of live particles the budget dropped
 	// (estimated as 1 - Particles / (Live × Every)).
 	Thinned float64
@@ -162,6 +166,22 @@ type Renderer struct {
 	indices []uint32
 	stats   Stats
 
+	// The triangle buffer (vertex.go): small particles' layers drawn as
+	// one triangle each, three vertices per slot, with their slot tags and
+	// static indices. triMax is the largest half-diagonal, in target
+	// pixels, drawn so (negative: none).
+	tverts   []ebiten.Vertex
+	ttags    []uint64
+	tindices []uint32
+	triMax   float64
+	// chunk is chunkQuads (a field for BenchmarkChunk).
+	chunk int
+
+	// What build submits to and has written since its last call.
+	dst   *ebiten.Image
+	pend  pending
+	calls int
+
 	gpu   gpuPath   // the GPU-evaluated path (gpu.go)
 	world worldPath // world levels (world.go)
 
@@ -206,6 +226,9 @@ type kind struct {
 	tex    rect
 	z      float64
 	layers int // glow layers drawn, core included
+	// half is the largest half-diagonal of a core quad per pixel per
+	// stud (Snapshot.MaxHalfDiagonal × SizeScale × Scale).
+	half   float64
 	growth [emitter.MaxGlowLayers]float64
 	factor [emitter.MaxGlowLayers]float32
 }
@@ -226,6 +249,8 @@ type visible struct {
 	ox, oy float64
 	lo, hi int // its billboards in Renderer.boards
 	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
+	// half bounds its core quads' half-diagonals on the target, in pixels.
+	half float64
 }
 
 // New returns a renderer. It primes both render paths' shaders (see
@@ -256,6 +281,8 @@ func New(opts *Options) (*Renderer, error) {
 		kinds:   map[kindKey]*kind{},
 		sprite:  texture.Sprite(),
 		eval:    emitter.NewEvaluator(o.Workers),
+		triMax:  triangleMaxHalf,
+		chunk:   chunkQuads,
 	}
 	// The evaluator's goroutines hold no reference to the renderer: stop
 	// them once the renderer is unreachable.
@@ -325,6 +352,7 @@ func (r *Renderer) Reset() {
 	clear(r.snaps)
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
+	clear(r.ttags)
 	r.gpu.reset()
 	r.world.reset()
 }
@@ -409,7 +437,8 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 			e.Window(&r.win)
 			candidates += r.win.Candidates()
 		}
-		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy}})
+		half := k.half * e.PixelsPerStud() * r.zoom()
+		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, half: half}})
 	}
 	every := evalEvery(candidates, r.budget)
 	for i := range r.batch {
@@ -537,6 +566,8 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 		z:      si.z,
 		layers: 1,
 	}
+	sp := snap.Spec()
+	k.half = snap.MaxHalfDiagonal() * sp.SizeScale * sp.Scale
 	k.growth[0], k.factor[0] = 1, 1
 	if l := snap.LightEmission(); l > 0 && snap.GlowLayers() > 1 {
 		k.layers = snap.GlowLayers()
@@ -707,6 +738,7 @@ func (r *Renderer) kindID() uint64 {
 			k.id = r.nextID
 		}
 		clear(r.tags)
+		clear(r.ttags)
 	}
 	r.nextID++
 	return r.nextID
@@ -731,47 +763,71 @@ func (r *Renderer) writeDataRow(n int, data []byte) {
 	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, used)).(*ebiten.Image).WritePixels(r.dataPix)
 }
 
-// submit writes the vertices of the collected quads and draws them.
-func (r *Renderer) submit(dst *ebiten.Image) {
-	r.build()
-	for _, rn := range r.runs {
-		copy(r.ambient, rn.amb[:]) // the uniform's value, read by the call
-		if rn.gpu {
-			r.gpu.draw(dst, rn.from, rn.to, r.pages[rn.page], r.data, r.uniforms)
-			continue
-		}
-		r.op.Images[0] = r.pages[rn.page]
-		r.op.Images[1] = r.data
-		dst.DrawTrianglesShader32(r.verts[4*rn.from:4*rn.to], r.indices[:6*(rn.to-rn.from)], r.shader, &r.op)
-	}
-	r.stats.DrawCalls = len(r.runs)
-}
+// chunkQuads is how many quads (or triangles) the batched path writes
+// before it submits them: Ebitengine copies a call's vertices into its own
+// buffer, and a chunk that was just written is still in the processor's
+// cache when it does, where one call for a frame of 100,000 quads streams
+// every vertex through memory twice. Consecutive calls with the same
+// shader, images, uniforms and blend are merged by Ebitengine into one GPU
+// draw. 2,048 quads are 8,192 vertices, 320 kB with the copy's indices:
+// the best of 512 to 16,384 in BenchmarkChunk here.
+const chunkQuads = 2048
 
-// run is a range of quads [from, to) of the vertex buffer on one page,
-// of effects with one ambient colour: one draw call. A GPU run's quads are
-// in the GPU path's vertex buffer.
+// submit writes the vertices of the collected quads and draws them.
+func (r *Renderer) submit(dst *ebiten.Image) { r.build(dst) }
+
+// run is a range of the batched primitives [from, to) (quads and
+// triangles, counted together in drawing order) on one page, of effects
+// with one ambient colour: one draw, submitted in calls of at most
+// chunkQuads. A GPU run's from and to are quad slots of the GPU path's
+// vertex buffer.
 type run struct {
 	from, to, page int
 	gpu            bool
 	amb            [3]float32
 }
 
-// build writes the vertices of the collected quads in drawing order and
-// splits them into runs of consecutive effects on the same page.
-func (r *Renderer) build() {
-	nq := 0
+// pending is the batched vertices written since the last call: n
+// primitives from slot from of the quad buffer, or of the triangle buffer
+// when tri is set.
+type pending struct {
+	tri     bool
+	from, n int
+}
+
+// build writes the vertices of the collected quads in drawing order,
+// splits them into runs of consecutive effects on the same page and, when
+// dst is not nil, submits each chunk as soon as it is written.
+func (r *Renderer) build(dst *ebiten.Image) {
+	nq, nt := 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
-		nq += (v.hi - v.lo) * v.k.layers
+		if v.gpu > 0 {
+			continue
+		}
+		for n := range v.k.layers {
+			if r.triangle(v, n) {
+				nt += v.hi - v.lo
+			} else {
+				nq += v.hi - v.lo
+			}
+		}
 	}
 	r.reserve(nq)
+	r.reserveTriangles(nt)
 	r.gpu.reserve(len(r.gpu.items))
 	r.runs = r.runs[:0]
-	slot, gslot := 0, 0
+	r.dst, r.calls = dst, 0
+	if r.chunk <= 0 {
+		r.chunk = chunkQuads
+	}
+	r.pend = pending{}
+	slot, tslot, gslot := 0, 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
 		if v.gpu > 0 {
 			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
+				r.endRun()
 				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true, amb: v.amb})
 			}
 			gslot = r.gpu.writeItem(gslot, v.gpu-1, r.viewOrNil())
@@ -779,16 +835,89 @@ func (r *Renderer) build() {
 			continue
 		}
 		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
-			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page, amb: v.amb})
+			r.endRun()
+			r.runs = append(r.runs, run{from: slot + tslot, to: slot + tslot, page: v.k.page, amb: v.amb})
 		}
 		qs := r.boards[v.lo:v.hi]
 		ox, oy := r.viewBoards(qs, v.ox, v.oy)
 		for n := v.k.layers - 1; n >= 0; n-- {
-			slot = r.writePass(slot, qs, ox, oy, v.k, n)
+			if r.triangle(v, n) {
+				tslot = r.chunked(true, tslot, qs, ox, oy, v.k, n)
+			} else {
+				slot = r.chunked(false, slot, qs, ox, oy, v.k, n)
+			}
 		}
-		r.runs[len(r.runs)-1].to = slot
+		r.runs[len(r.runs)-1].to = slot + tslot
 	}
-	r.stats.Quads = slot
+	r.endRun()
+	r.dst = nil
+	r.stats.Quads = slot + tslot
+	r.stats.DrawCalls = len(r.runs)
+	r.stats.Calls = r.calls
+}
+
+// chunked writes layer n of qs as quads (or triangles, tri) from slot slot
+// of that buffer on, submitting every chunkQuads primitives, and returns
+// the next free slot.
+func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
+	if r.pend.n > 0 && r.pend.tri != tri {
+		r.flush()
+	}
+	for len(qs) > 0 {
+		if r.pend.n == 0 {
+			r.pend = pending{tri: tri, from: slot}
+		}
+		m := min(len(qs), r.chunk-r.pend.n)
+		if tri {
+			slot = r.writeTriangles(slot, qs[:m], ox, oy, k, n)
+		} else {
+			slot = r.writePass(slot, qs[:m], ox, oy, k, n)
+		}
+		qs = qs[m:]
+		if r.pend.n += m; r.pend.n == r.chunk {
+			r.flush()
+		}
+	}
+	return slot
+}
+
+// flush submits the pending batched vertices with the last run's page and
+// ambient colour.
+func (r *Renderer) flush() {
+	p := r.pend
+	r.pend.n = 0
+	if p.n == 0 || r.dst == nil {
+		return
+	}
+	rn := &r.runs[len(r.runs)-1]
+	copy(r.ambient, rn.amb[:]) // the uniform's value, read by the call
+	r.op.Images[0] = r.pages[rn.page]
+	r.op.Images[1] = r.data
+	if p.tri {
+		r.dst.DrawTrianglesShader32(r.tverts[3*p.from:3*(p.from+p.n)], r.tindices[:3*p.n], r.shader, &r.op)
+	} else {
+		r.dst.DrawTrianglesShader32(r.verts[4*p.from:4*(p.from+p.n)], r.indices[:6*p.n], r.shader, &r.op)
+	}
+	r.calls++
+}
+
+// endRun submits what is left of the last run: its pending batched
+// vertices, or a GPU run's quads.
+func (r *Renderer) endRun() {
+	n := len(r.runs)
+	if n == 0 {
+		return
+	}
+	rn := &r.runs[n-1]
+	if !rn.gpu {
+		r.flush()
+		return
+	}
+	if r.dst != nil && rn.to > rn.from {
+		copy(r.ambient, rn.amb[:])
+		r.gpu.draw(r.dst, rn.from, rn.to, r.pages[rn.page], r.data, r.uniforms)
+		r.calls++
+	}
 }
 
 // reserve makes room for n quads: the vertex buffer, its slot tags and the
