@@ -861,3 +861,45 @@ func TestAppendBillboardsEvery(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendBillboardRange: an evaluation in pieces (BeginBillboards, then
+// AppendBillboardRange over consecutive ranges of candidates, of any
+// sizes) appends exactly AppendBillboardsEvery's billboards, bit for bit,
+// with bursts among the stream, for every n and whatever the workers.
+func TestAppendBillboardRange(t *testing.T) {
+	for name, opts := range map[string]emitter.EffectOptions{"cached": {Seed: 5}, "uncached": {Seed: 5, NoCache: true}} {
+		s := busySpec()
+		s.Rate, s.MaxParticles = 20000, 30000
+		e := newEffect(t, s, &opts)
+		e.Play()
+		e.SetTime(0.7)
+		e.Emit(5000)
+		e.SetTime(1.2)
+		e.Emit(3001)
+		e.SetTime(1.3)
+		ev := emitter.NewEvaluator(3)
+		for _, n := range []int64{1, 2, 8} {
+			want := ev.AppendBillboardsEvery(nil, e, n)
+			for _, piece := range []int64{1, 7, 2048, 1 << 40} {
+				total := ev.BeginBillboards(e, n)
+				var got []emitter.Billboard
+				for from := int64(0); from < total; from += piece {
+					got = ev.AppendBillboardRange(got, from, min(from+piece, total))
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s, every %d, pieces of %d of %d candidates: %d billboards, want %d", name, n, piece, total, len(got), len(want))
+				}
+			}
+		}
+		buf := make([]emitter.Billboard, 0, 4096)
+		if a := testing.AllocsPerRun(10, func() {
+			total := ev.BeginBillboards(e, 1)
+			for from := int64(0); from < total; from += 2048 {
+				buf = ev.AppendBillboardRange(buf[:0], from, min(from+2048, total))
+			}
+		}); a != 0 {
+			t.Errorf("%s: an evaluation in pieces allocates %v times", name, a)
+		}
+		ev.Close()
+	}
+}

@@ -211,7 +211,7 @@ func BenchmarkChunk(b *testing.B) {
 // BenchmarkTriangle draws 20,000 particles of a constant size, 1 to 16
 // px, as triangles and as quads, and times Renderer.Draw and the GPU's
 // flush together (llvmpipe rasterizes on the same cores, so the doubled
-// area of a triangle shows in the time): triangleMaxHalf is the largest
+// area of a triangle shows in the time): TriangleMaxHalfDiagonal is the largest
 // half-diagonal at which triangles still cost less.
 func BenchmarkTriangle(b *testing.B) {
 	for _, size := range []float64{1, 2, 4, 6, 8, 12, 16} {

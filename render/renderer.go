@@ -84,8 +84,10 @@ type Item struct {
 // Stats describes the last [Renderer.Draw].
 type Stats struct {
 	// Particles is the number of particles drawn (after thinning), and
-	// Quads the quads submitted, glow layers included.
-	Particles, Quads int
+	// Quads the quads submitted, glow layers included. Triangles is how
+	// many of those quads were drawn as one triangle each (small
+	// particles: see TriangleMaxHalfDiagonal).
+	Particles, Quads, Triangles int
 	// Live is the live particle count of the visible effects, before
 	// thinning: of the candidates evaluated, every Every-th when the
 	// evaluation was bounded (about Live × Every were alive).
@@ -155,16 +157,22 @@ type Renderer struct {
 	tooMany error
 	fullAt  uint64
 
-	boards  []emitter.Billboard // the batched effects' particles
-	eval    *emitter.Evaluator  // splits large effects across goroutines
-	batch   []batched           // this frame's batched effects, to evaluate
-	win     emitter.Window      // scratch: a batched effect's window
-	vis     []visible
-	runs    []run
-	verts   []ebiten.Vertex
-	tags    []uint64
-	indices []uint32
-	stats   Stats
+	boards []emitter.Billboard // the batched effects' particles
+	// chunkBoards holds one chunk of an effect evaluated as it is drawn;
+	// streamed counts those billboards in a build, collected the live and
+	// drawn particles collect evaluated.
+	chunkBoards []emitter.Billboard
+	streamed    int
+	collected   [2]int
+	eval        *emitter.Evaluator // splits large effects across goroutines
+	batch       []batched          // this frame's batched effects, to evaluate
+	win         emitter.Window     // scratch: a batched effect's window
+	vis         []visible
+	runs        []run
+	verts       []ebiten.Vertex
+	tags        []uint64
+	indices     []uint32
+	stats       Stats
 
 	// The triangle buffer (vertex.go): small particles' layers drawn as
 	// one triangle each, three vertices per slot, with their slot tags and
@@ -236,8 +244,9 @@ type kind struct {
 // batched is an effect the batched path evaluates this frame, with its
 // visible entry to fill.
 type batched struct {
-	e *emitter.Effect
-	v visible
+	e    *emitter.Effect
+	v    visible
+	cand int64 // its candidates, when counted (a budget, or workers)
 }
 
 // visible is an effect that passed culling this frame.
@@ -251,6 +260,9 @@ type visible struct {
 	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
 	// half bounds its core quads' half-diagonals on the target, in pixels.
 	half float64
+	// e, when not nil, is a batched effect evaluated by build a chunk at a
+	// time straight into the vertices it submits (lo and hi unused).
+	e *emitter.Effect
 }
 
 // New returns a renderer. It primes both render paths' shaders (see
@@ -281,7 +293,7 @@ func New(opts *Options) (*Renderer, error) {
 		kinds:   map[kindKey]*kind{},
 		sprite:  texture.Sprite(),
 		eval:    emitter.NewEvaluator(o.Workers),
-		triMax:  triangleMaxHalf,
+		triMax:  TriangleMaxHalfDiagonal,
 		chunk:   chunkQuads,
 	}
 	// The evaluator's goroutines hold no reference to the renderer: stop
@@ -393,6 +405,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	r.stats = Stats{}
 	vr := r.sceneView(view)
 	r.boards = r.boards[:0]
+	clear(r.vis) // drop last frame's effects: the storage stays
 	r.vis = r.vis[:0]
 	r.batch = r.batch[:0]
 	clear(r.paths) // drop last frame's effects: the storage past len stays nil
@@ -433,16 +446,28 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		r.stats.Batched++
 		r.stats.Effects++
 		r.paths = append(r.paths, effectPath{e, PathBatched})
-		if r.budget >= 0 {
+		var cand int64
+		if r.budget >= 0 || r.eval.Workers() > 1 {
 			e.Window(&r.win)
-			candidates += r.win.Candidates()
+			cand = r.win.Candidates()
+			candidates += cand
 		}
 		half := k.half * e.PixelsPerStud() * r.zoom()
-		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, half: half}})
+		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, half: half}, cand})
 	}
 	every := evalEvery(candidates, r.budget)
+	// Without thinning (no budget, or no more candidates than it), an
+	// effect of one layer evaluated on this goroutine is evaluated by build
+	// a chunk at a time, straight into the vertices it submits; the others
+	// here, into r.boards.
+	stream := r.budget < 0 || candidates <= int64(r.budget)
 	for i := range r.batch {
 		b := &r.batch[i]
+		if stream && b.v.k.layers == 1 && (r.eval.Workers() <= 1 || b.cand < emitter.MinParallel) {
+			b.v.e = b.e
+			r.vis = append(r.vis, b.v)
+			continue
+		}
 		lo := len(r.boards)
 		r.boards = r.eval.AppendBillboardsEvery(r.boards, b.e, every)
 		if len(r.boards) > lo {
@@ -459,6 +484,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		r.stats.Thinned = 1 - float64(len(r.boards))/(float64(r.stats.Live)*float64(every))
 	}
 	r.stats.Particles = len(r.boards)
+	r.collected = [2]int{r.stats.Live, r.stats.Particles}
 	sortVisible(r.vis)
 	r.stats.Pages, r.stats.Kinds = len(r.pages), len(r.kinds)
 }
@@ -802,8 +828,8 @@ func (r *Renderer) build(dst *ebiten.Image) {
 	nq, nt := 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
-		if v.gpu > 0 {
-			continue
+		if v.gpu > 0 || v.e != nil {
+			continue // the GPU path's, or one reserved as it is evaluated
 		}
 		for n := range v.k.layers {
 			if r.triangle(v, n) {
@@ -822,6 +848,7 @@ func (r *Renderer) build(dst *ebiten.Image) {
 		r.chunk = chunkQuads
 	}
 	r.pend = pending{}
+	r.streamed = 0
 	slot, tslot, gslot := 0, 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
@@ -834,10 +861,11 @@ func (r *Renderer) build(dst *ebiten.Image) {
 			r.runs[len(r.runs)-1].to = gslot
 			continue
 		}
-		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
-			r.endRun()
-			r.runs = append(r.runs, run{from: slot + tslot, to: slot + tslot, page: v.k.page, amb: v.amb})
+		if v.e != nil {
+			slot, tslot = r.streamEffect(v, slot, tslot)
+			continue
 		}
+		r.openRun(v, slot+tslot)
 		qs := r.boards[v.lo:v.hi]
 		ox, oy := r.viewBoards(qs, v.ox, v.oy)
 		for n := v.k.layers - 1; n >= 0; n-- {
@@ -850,10 +878,51 @@ func (r *Renderer) build(dst *ebiten.Image) {
 		r.runs[len(r.runs)-1].to = slot + tslot
 	}
 	r.endRun()
+	r.chunkBoards = r.chunkBoards[:0]
 	r.dst = nil
-	r.stats.Quads = slot + tslot
+	r.stats.Quads, r.stats.Triangles = slot+tslot, tslot
+	// The effects evaluated here are live and drawn, none thinned.
+	r.stats.Live, r.stats.Particles = r.collected[0]+r.streamed, r.collected[1]+r.streamed
 	r.stats.DrawCalls = len(r.runs)
 	r.stats.Calls = r.calls
+}
+
+// openRun starts a batched run for v at primitive p, unless the last run
+// is one v continues.
+func (r *Renderer) openRun(v *visible, p int) {
+	if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
+		r.endRun()
+		r.runs = append(r.runs, run{from: p, to: p, page: v.k.page, amb: v.amb})
+	}
+}
+
+// streamEffect evaluates the batched effect v.e (of one layer) a chunk of
+// candidates at a time into r.chunkBoards and writes and submits each
+// chunk before the next is evaluated, so that its billboards are read
+// back from the cache, not from memory. It returns the next free quad and
+// triangle slots. An effect with no live particle opens no run.
+func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
+	total := r.eval.BeginBillboards(v.e, 1)
+	tri := r.triangle(v, 0)
+	if cap(r.chunkBoards) < chunkQuads {
+		r.chunkBoards = make([]emitter.Billboard, 0, chunkQuads)
+	}
+	for from := int64(0); from < total; from += chunkQuads {
+		qs := r.eval.AppendBillboardRange(r.chunkBoards[:0], from, min(from+chunkQuads, total))
+		if len(qs) == 0 {
+			continue
+		}
+		r.openRun(v, slot+tslot)
+		r.streamed += len(qs)
+		ox, oy := r.viewBoards(qs, v.ox, v.oy)
+		if tri {
+			tslot = r.chunked(true, tslot, qs, ox, oy, v.k, 0)
+		} else {
+			slot = r.chunked(false, slot, qs, ox, oy, v.k, 0)
+		}
+		r.runs[len(r.runs)-1].to = slot + tslot
+	}
+	return slot, tslot
 }
 
 // chunked writes layer n of qs as quads (or triangles, tri) from slot slot
@@ -868,6 +937,11 @@ func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy fl
 			r.pend = pending{tri: tri, from: slot}
 		}
 		m := min(len(qs), r.chunk-r.pend.n)
+		if tri {
+			r.reserveTriangles(slot + m)
+		} else {
+			r.reserve(slot + m)
+		}
 		if tri {
 			slot = r.writeTriangles(slot, qs[:m], ox, oy, k, n)
 		} else {

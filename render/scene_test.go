@@ -225,13 +225,14 @@ func TestCulling(t *testing.T) {
 	moved.SetHost(1000, 1000, 0)
 	items := []Item{{Effect: in, X: 32, Y: 32}, {Effect: out, X: 500, Y: 32}, {Effect: moved, X: -968, Y: -968}, {Effect: nil}}
 	r.collect(view, items)
+	r.build(nil) // effects drawn a chunk at a time are evaluated here
 	st := r.Stats()
 	if st.Culled != 1 || st.Effects != 2 {
 		t.Fatalf("stats %+v, want 1 culled and 2 drawn", st)
 	}
 	want := len(in.AppendQuads(nil)) + len(moved.AppendQuads(nil))
-	if len(r.boards) != want || st.Live != want {
-		t.Errorf("%d quads evaluated, want %d (culled effects evaluate nothing)", len(r.boards), want)
+	if st.Live != want || st.Quads != want {
+		t.Errorf("%d quads evaluated, %d drawn, want %d (culled effects evaluate nothing)", st.Live, st.Quads, want)
 	}
 	// the decision itself
 	b := in.Bounds()

@@ -76,17 +76,17 @@ func TestTriangleCorners(t *testing.T) {
 }
 
 // TestTriangleChoice: a layer is drawn as triangles when its quads'
-// half-diagonal on the target is at most triangleMaxHalf pixels: the core
+// half-diagonal on the target is at most TriangleMaxHalfDiagonal pixels: the core
 // of a small particle but not its larger glow layers, and not once a
 // camera's zoom makes it large.
 func TestTriangleChoice(t *testing.T) {
-	r := &Renderer{triMax: triangleMaxHalf}
+	r := &Renderer{triMax: TriangleMaxHalfDiagonal}
 	k := testKind()
-	v := visible{k: k, half: triangleMaxHalf}
+	v := visible{k: k, half: TriangleMaxHalfDiagonal}
 	if !r.triangle(&v, 0) || r.triangle(&v, 1) || r.triangle(&v, 2) {
 		t.Errorf("half %v: core %v, glow %v %v; want a triangle core only", v.half, r.triangle(&v, 0), r.triangle(&v, 1), r.triangle(&v, 2))
 	}
-	v.half = triangleMaxHalf / k.growth[2]
+	v.half = TriangleMaxHalfDiagonal / k.growth[2]
 	for n := range 3 {
 		if !r.triangle(&v, n) {
 			t.Errorf("half %v layer %d: a quad, want a triangle", v.half, n)

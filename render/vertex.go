@@ -67,14 +67,16 @@ func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k
 	return slot
 }
 
-// triangleMaxHalf is the largest half-diagonal, in target pixels, of a
-// particle layer drawn as one triangle instead of a quad. The triangle
+// TriangleMaxHalfDiagonal is the largest half-diagonal, in target
+// pixels, of a particle layer the batched path draws as one triangle
+// instead of a quad (an effect's layer is drawn so when its largest
+// particle is; Stats.Triangles counts them). The triangle
 // encloses the quad, (-1,-1), (3,-1), (-1,3) in the quad's frame (its
 // corners at ±1), and the shader returns nothing outside the quad: three
 // vertices and three indices instead of four and six, for twice the
 // rasterized area. Below this size the saved submission is worth more
 // than the fragments (BenchmarkTriangle).
-const triangleMaxHalf = 4
+const TriangleMaxHalfDiagonal = 4
 
 // triangle reports whether layer n of the batched effect v is drawn as
 // triangles: its quads' half-diagonals on the target, bounded by v.half
