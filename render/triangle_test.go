@@ -99,8 +99,7 @@ func TestTriangleChoice(t *testing.T) {
 }
 
 // smallScene is a steady stream of n small particles (sizes 1 to 4 px,
-// squashed and turning, with glow layers), under the triangle threshold
-// for its cores.
+// squashed and turning, with glow layers).
 func smallScene(tb testing.TB, n int, mode emitter.BlendMode) *emitter.Effect {
 	return effectOf(tb, 64, 64, 0, 3, func(sp *emitter.Spec) {
 		steady(n)(sp)
@@ -129,8 +128,9 @@ func TestPixelTriangles(t *testing.T) {
 		imgs := map[bool]*image.RGBA{}
 		for _, tri := range []bool{false, true} {
 			r := newRenderer(t, &Options{Budget: -1})
-			if !tri {
-				r.triMax = -1
+			r.triMax = -1 // every layer a quad, or a triangle
+			if tri {
+				r.triMax = 1e9
 			}
 			gpu, ref := renderBoth(t, r, sc)
 			compareImages(t, fmt.Sprintf("%s-%v", sc.name, tri), gpu, ref)

@@ -70,13 +70,15 @@ func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k
 // TriangleMaxHalfDiagonal is the largest half-diagonal, in target
 // pixels, of a particle layer the batched path draws as one triangle
 // instead of a quad (an effect's layer is drawn so when its largest
-// particle is; Stats.Triangles counts them). The triangle
-// encloses the quad, (-1,-1), (3,-1), (-1,3) in the quad's frame (its
-// corners at ±1), and the shader returns nothing outside the quad: three
-// vertices and three indices instead of four and six, for twice the
-// rasterized area. Below this size the saved submission is worth more
-// than the fragments (BenchmarkTriangle).
-const TriangleMaxHalfDiagonal = 4
+// particle is; Stats.Triangles counts them). The triangle encloses the
+// quad, (-1,-1), (3,-1), (-1,3) in the quad's frame (its corners at ±1),
+// and the shader returns nothing outside the quad: three vertices and
+// three indices instead of four and six, for twice the rasterized area.
+// 1.5 is a square particle of 2 px: there, on Mesa's llvmpipe (which
+// shades on the CPU), a frame of triangles costs what one of quads costs,
+// the shading included, while at 4 px the triangles cost 1.75 times as
+// much (BenchmarkTriangle); a hardware GPU would take larger ones.
+const TriangleMaxHalfDiagonal = 1.5
 
 // triangle reports whether layer n of the batched effect v is drawn as
 // triangles: its quads' half-diagonals on the target, bounded by v.half
