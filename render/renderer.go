@@ -1002,13 +1002,8 @@ func (r *Renderer) reserve(n int) {
 	if n <= len(r.tags) {
 		return
 	}
-	n += n / 4
-	verts := make([]ebiten.Vertex, 4*n)
-	copy(verts, r.verts)
-	r.verts = verts
-	tags := make([]uint64, n)
-	copy(tags, r.tags)
-	r.tags = tags
+	r.verts, r.tags = growSlots(r.verts, r.tags, n, 4)
+	n = len(r.tags)
 	idx := make([]uint32, 6*n)
 	for q := range n {
 		b := uint32(4 * q)

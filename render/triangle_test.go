@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -43,26 +42,10 @@ func TestTriangleCorners(t *testing.T) {
 			g := k.growth[n]
 			for i, q := range fr {
 				v := r.tverts[3*(pass*len(fr)+i):][:3]
-				cx, cy := float64(q.X)+12.5, float64(q.Y)-7.25
 				for j, c := range uv {
-					a, b := g*(2*c[0]-1), g*(2*c[1]-1)
-					wx := cx + a*float64(q.UX) + b*float64(q.VX)
-					wy := cy + a*float64(q.UY) + b*float64(q.VY)
-					if math.Abs(float64(v[j].DstX)-wx) > 1e-3 || math.Abs(float64(v[j].DstY)-wy) > 1e-3 {
-						t.Fatalf("layer %d triangle %d corner %v: (%v, %v), want (%v, %v)", n, i, c, v[j].DstX, v[j].DstY, wx, wy)
-					}
-					sx, sy := float32(k.tex.x)+float32(c[0])*float32(k.tex.w), float32(k.tex.y)+float32(c[1])*float32(k.tex.h)
-					if v[j].SrcX != sx || v[j].SrcY != sy {
-						t.Fatalf("corner %v: src (%v, %v), want (%v, %v)", c, v[j].SrcX, v[j].SrcY, sx, sy)
-					}
-					if v[j].ColorR != q.Tau || v[j].ColorG != q.Age {
-						t.Fatalf("τ, age = %v, %v", v[j].ColorR, v[j].ColorG)
-					}
-					if st := uint32(v[j].ColorB)<<16 | uint32(v[j].ColorA); st != q.Stream {
-						t.Fatalf("stream %#x, want %#x", st, q.Stream)
-					}
-					if v[j].Custom0 != k.row || v[j].Custom1 != k.factor[n] || v[j].Custom2 != 1 {
-						t.Fatalf("custom %v %v %v, want %v %v 1", v[j].Custom0, v[j].Custom1, v[j].Custom2, k.row, k.factor[n])
+					checkCorner(t, v[j], q, k, n, c, 12.5, -7.25)
+					if v[j].Custom2 != 1 {
+						t.Fatalf("triangle: custom2 %v, want 1", v[j].Custom2)
 					}
 				}
 				// The quad's first corner, bit for bit: the triangle's

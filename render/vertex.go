@@ -15,11 +15,7 @@ import (
 // tag says which). The billboards come rotated: a corner is three float32
 // additions.
 func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	g := float32(k.growth[n])
-	fx, fy := float32(ox), float32(oy)
-	factor := k.factor[n]
-	row := k.row
-	tagBase := k.id<<35 | uint64(n)<<32
+	g, fx, fy, factor, row, tagBase := layerOf(k, n, ox, oy)
 	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
 	verts := r.verts
@@ -95,19 +91,31 @@ func (r *Renderer) zoom() float64 {
 	return 1
 }
 
+// layerOf is what the writers read of layer n of kind k drawn at (ox, oy):
+// the layer's growth, the offset in float32, the layer factor, the data
+// row, and the kind and layer half of the slot tags.
+func layerOf(k *kind, n int, ox, oy float64) (g, fx, fy, factor, row float32, tagBase uint64) {
+	return float32(k.growth[n]), float32(ox), float32(oy), k.factor[n], k.row, k.id<<35 | uint64(n)<<32
+}
+
+// growSlots returns verts and tags with room for n slots (a quarter more)
+// of per vertices each, what they held kept.
+func growSlots(verts []ebiten.Vertex, tags []uint64, n, per int) ([]ebiten.Vertex, []uint64) {
+	n += n / 4
+	v := make([]ebiten.Vertex, per*n)
+	copy(v, verts)
+	t := make([]uint64, n)
+	copy(t, tags)
+	return v, t
+}
+
 // reserveTriangles makes room for n triangles, as reserve for quads.
 func (r *Renderer) reserveTriangles(n int) {
 	if n <= len(r.ttags) {
 		return
 	}
-	n += n / 4
-	verts := make([]ebiten.Vertex, 3*n)
-	copy(verts, r.tverts)
-	r.tverts = verts
-	tags := make([]uint64, n)
-	copy(tags, r.ttags)
-	r.ttags = tags
-	idx := make([]uint32, 3*n)
+	r.tverts, r.ttags = growSlots(r.tverts, r.ttags, n, 3)
+	idx := make([]uint32, 3*len(r.ttags))
 	for i := range idx {
 		idx[i] = uint32(i)
 	}
@@ -120,11 +128,7 @@ func (r *Renderer) reserveTriangles(n int) {
 // (u, v) and returns nothing outside [0, 1)²), and Custom2 = 1, which
 // tells the shader so.
 func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	g := float32(k.growth[n])
-	fx, fy := float32(ox), float32(oy)
-	factor := k.factor[n]
-	row := k.row
-	tagBase := k.id<<35 | uint64(n)<<32
+	g, fx, fy, factor, row, tagBase := layerOf(k, n, ox, oy)
 	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	sx2, sy2 := float32(k.tex.x+2*k.tex.w), float32(k.tex.y+2*k.tex.h)
 	verts := r.tverts
