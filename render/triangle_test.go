@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // TestTriangleCorners: a triangle's three vertices are the corners (u, v) =
@@ -136,5 +137,28 @@ func TestPixelTriangles(t *testing.T) {
 		if diff > sc.w*sc.h/1000 {
 			t.Errorf("%s: %d pixels differ between triangles and quads, want at most %d (edges)", sc.name, diff, sc.w*sc.h/1000)
 		}
+	}
+}
+
+// TestStreamAllocs: a warm Draw of effects evaluated a chunk at a time
+// (no budget, one layer), drawn as triangles and as quads in several
+// chunks each, allocates nothing.
+func TestStreamAllocs(t *testing.T) {
+	needGPU(t)
+	small := effectOf(t, 64, 64, 0, 3, steady(5000))
+	large := effectOf(t, 64, 64, 0, 3, func(sp *emitter.Spec) {
+		steady(5000)(sp)
+		sp.Size = emitter.ConstantSequence(6)
+	})
+	items := []Item{{Effect: small, X: 32, Y: 32, Path: PathBatched}, {Effect: large, X: 32, Y: 32, Path: PathBatched}}
+	for _, it := range items {
+		it.Effect.Play()
+	}
+	r := newRenderer(t, &Options{Budget: -1, Workers: 1})
+	dst := ebiten.NewImage(64, 64)
+	defer dst.Deallocate()
+	requireWarmDrawAllocFree(t, r, dst, items, nil)
+	if st := r.Stats(); st.Triangles == 0 || st.Triangles == st.Quads || st.Calls < 4 || st.Live != st.Quads {
+		t.Errorf("stats %+v: want triangles and quads, in 4 calls or more, every live particle drawn", st)
 	}
 }
