@@ -18,6 +18,8 @@ import (
 // an effect whose last box missed the target writes no vertices. All effects
 // go out in one DrawTriangles32 with a static index buffer.
 type batchedSubject struct {
+	// mipmaps leaves FilterLinear's mipmaps on (batched-euler-mipmap).
+	mipmaps bool
 	look    Look
 	lut     *LUT
 	rate    float64
@@ -53,7 +55,12 @@ type batchedEffect struct {
 // cullMargin covers the largest half size and a frame's motion.
 const cullMargin = 48
 
-func (s *batchedSubject) Name() string { return NameBatchedEuler }
+func (s *batchedSubject) Name() string {
+	if s.mipmaps {
+		return NameBatchedMipmap
+	}
+	return NameBatchedEuler
+}
 
 func (s *batchedSubject) Setup(sc *Scenario) error {
 	s.look, s.rate, s.cap = sc.Look, sc.Rate, sc.Cap
@@ -64,7 +71,7 @@ func (s *batchedSubject) Setup(sc *Scenario) error {
 	// A flat colour is written once and only alpha per frame (Ebitengine
 	// premultiplies straight colours as it copies them); a gradient is
 	// written premultiplied, which Ebitengine copies as it is.
-	s.op = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear}
+	s.op = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, DisableMipmaps: !s.mipmaps}
 	if !s.flat {
 		s.op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
 	}

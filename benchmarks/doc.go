@@ -19,12 +19,17 @@
 //   - batched-euler: a strong integrator: preallocated struct-of-arrays in
 //     float32, swap-remove, Euler steps with drag, curves from lookup tables,
 //     a fast polynomial sincos, per-effect culling, and one DrawTriangles32
-//     per frame from a persistent vertex buffer written field by field.
+//     per frame from a persistent vertex buffer written field by field,
+//     with FilterLinear and DisableMipmaps (bilinear, as Ember samples);
+//     batched-euler-mipmap is the same with Ebitengine's default mipmaps.
 //   - quasilyte: github.com/quasilyte/ebitengine-graphics's particle package.
 //   - twodeeparticles: github.com/blizzy78/twodeeparticles, drawn with one
 //     DrawImage per particle as its demo does.
-//   - api-floor: DrawTriangles32 re-submitting unchanged vertices for the same
-//     count: what any vertex-based renderer pays at least.
+//   - api-floor: DrawTriangles32 re-submitting unchanged quads for the same
+//     count, filtered as batched-euler (api-floor-mipmap: with mipmaps).
+//   - ember-floor: DrawTrianglesShader32 re-submitting unchanged vertices in
+//     Ember's layout (its quads and triangles, in its chunks): what Ember
+//     pays Ebitengine at least.
 //
 // The effect ([Look]) is defined once in pixels and seconds and translated
 // to each subject; where a peer lacks a feature, its file says so and

@@ -10,6 +10,8 @@ import (
 // pre-built vertices, the scenario's nominal particle count of quads placed
 // like a frame of the look, every frame. Nothing vertex-based can cost less.
 type floorSubject struct {
+	// mipmaps leaves FilterLinear's mipmaps on (api-floor-mipmap).
+	mipmaps bool
 	verts   []ebiten.Vertex
 	indices []uint32
 	img     *ebiten.Image
@@ -17,13 +19,18 @@ type floorSubject struct {
 	n       int
 }
 
-func (s *floorSubject) Name() string { return NameAPIFloor }
+func (s *floorSubject) Name() string {
+	if s.mipmaps {
+		return NameAPIFloorMipmap
+	}
+	return NameAPIFloor
+}
 
 func (s *floorSubject) Setup(sc *Scenario) error {
 	s.img = SpriteImage()
 	// Premultiplied colours: Ebitengine copies them as they are, its
 	// cheapest DrawTriangles32 path.
-	s.op = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+	s.op = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, DisableMipmaps: !s.mipmaps, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	s.n = sc.Particles
 	s.verts = make([]ebiten.Vertex, 4*s.n)
 	s.indices = make([]uint32, 6*s.n)
@@ -31,13 +38,7 @@ func (s *floorSubject) Setup(sc *Scenario) error {
 	r := rand.New(rand.NewPCG(defaultStreamSeed, 1))
 	const e = 2 * spriteHalf
 	for q := range s.n {
-		p := sc.Effects[q%len(sc.Effects)]
-		b := l.NewBirth(r)
-		age := b.Life * r.Float64()
-		x, y := l.Position(b, age)
-		cx, cy := float32(p.X+x), float32(p.Y+y)
-		tau := age / b.Life
-		h := float32(l.SizeAt(tau) / 2)
+		cx, cy, h, tau := floorParticle(sc, r, q)
 		c, a := l.ColorAt(tau), float32(l.AlphaAt(tau))
 		v := s.verts[4*q : 4*q+4]
 		v[0].DstX, v[0].DstY, v[0].SrcX, v[0].SrcY = cx-h, cy-h, 0, 0
@@ -70,3 +71,15 @@ func (s *floorSubject) Seek(float64) {}
 func (s *floorSubject) Live() int { return s.n }
 
 func (s *floorSubject) Close() { s.verts, s.indices = nil, nil }
+
+// floorParticle places the floors' particle q like a frame of the look:
+// its centre on the target, its half size and its normalized age.
+func floorParticle(sc *Scenario, r *rand.Rand, q int) (cx, cy, h float32, tau float64) {
+	l := &sc.Look
+	p := sc.Effects[q%len(sc.Effects)]
+	b := l.NewBirth(r)
+	age := b.Life * r.Float64()
+	x, y := l.Position(b, age)
+	tau = age / b.Life
+	return float32(p.X + x), float32(p.Y + y), float32(l.SizeAt(tau) / 2), tau
+}

@@ -63,9 +63,12 @@ const (
 	NameEmberGPU       = "ember-gpu"
 	NameNaive          = "naive"
 	NameBatchedEuler   = "batched-euler"
+	NameBatchedMipmap  = "batched-euler-mipmap"
 	NameQuasilyte      = "quasilyte"
 	NameTwoDee         = "twodeeparticles"
 	NameAPIFloor       = "api-floor"
+	NameAPIFloorMipmap = "api-floor-mipmap"
+	NameEmberFloor     = "ember-floor"
 	defaultStreamSeed  = 0x5eed
 	quasilyteChunkSize = 2000
 )
@@ -77,9 +80,18 @@ var Factories = []Factory{
 	{Name: NameEmberGPU, New: func() Subject { return newEmberGPU() }},
 	{Name: NameNaive, New: func() Subject { return new(naiveSubject) }},
 	{Name: NameBatchedEuler, New: func() Subject { return new(batchedSubject) }},
+	{Name: NameBatchedMipmap, New: func() Subject { return &batchedSubject{mipmaps: true} }},
 	{Name: NameQuasilyte, New: func() Subject { return new(quasilyteSubject) }},
 	{Name: NameTwoDee, New: func() Subject { return new(twoDeeSubject) }},
 	{Name: NameAPIFloor, New: func() Subject { return new(floorSubject) }},
+	{Name: NameAPIFloorMipmap, New: func() Subject { return &floorSubject{mipmaps: true} }},
+	{Name: NameEmberFloor, New: func() Subject { return new(emberFloorSubject) }},
+}
+
+// IsFloor reports whether the subject name is one of the floors, which
+// re-submit pre-built vertices and simulate nothing.
+func IsFloor(name string) bool {
+	return name == NameAPIFloor || name == NameAPIFloorMipmap || name == NameEmberFloor
 }
 
 // NewSubject returns a fresh subject by name.
@@ -110,6 +122,10 @@ var Notes = map[string][]string{
 	},
 	NameBatchedEuler: {
 		"float32 struct-of-arrays preallocated to the cap, swap-remove, semi-implicit Euler with drag fused with the vertex writes, 256-entry curve tables, a polynomial sincos, per-effect culling from last frame's box, one DrawTriangles32 per frame (flat colour: only alpha written; gradient: premultiplied colours, which Ebitengine copies as they are)",
+		"drawn as a careful user draws particles shrunk from a 64-px sprite: FilterLinear (bilinear, as Ember's shader samples) with DisableMipmaps, so that Ebitengine builds and samples no mipmap levels (batched-euler-mipmap is the same subject with mipmaps on, the default)",
+	},
+	NameBatchedMipmap: {
+		"batched-euler with Ebitengine's default for FilterLinear: mipmaps on, which it builds for the sprite and pays per draw; kept beside the fair variant for comparison with earlier runs",
 	},
 	NameQuasilyte: {
 		"no gravity and no drag: particles move in straight lines at their initial speed (its motion is fixed to origin + direction·speed·t)",
@@ -126,8 +142,15 @@ var Notes = map[string][]string{
 		"Particle.angle is not reset when a pooled particle is reused; the initial rotation is applied as an offset from the angle seen at birth",
 	},
 	NameAPIFloor: {
-		"DrawTriangles32 re-submitting the same pre-built, premultiplied vertices (nominal particle count) every frame: no simulation, no vertex writes",
-		"it is the floor of the DrawTriangles32 path; Ember submits through DrawTrianglesShader32, whose per-vertex copy in Ebitengine is a little cheaper, so Ember can come in under it",
+		"DrawTriangles32 re-submitting the same pre-built, premultiplied vertices (nominal particle count, 4 per particle) every frame, FilterLinear with DisableMipmaps (as batched-euler): no simulation, no vertex writes",
+		"it is the floor of the DrawTriangles32 path with quads; DrawTrianglesShader32 copies a vertex at the same cost, so ember-floor, with Ember's vertex layout, is Ember's own floor",
+	},
+	NameAPIFloorMipmap: {
+		"api-floor with mipmaps on (FilterLinear's default), as earlier runs measured it",
+	},
+	NameEmberFloor: {
+		"DrawTrianglesShader32 re-submitting pre-built vertices in Ember's layout every frame: as many quads and triangles as render.Renderer drew for the scenario at steady state (its Stats.Quads and Stats.Triangles), in calls of 2,048 like it, with a shader of as many images and uniforms; no simulation, no vertex writes",
+		"it is Ebitengine's own submission cost for the vertices Ember submits: what Ember pays beyond it is evaluation and vertex writing",
 	},
 }
 

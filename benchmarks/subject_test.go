@@ -37,7 +37,7 @@ func expectedLive(l *Look, rate, t float64) float64 {
 func subjectsUnderTest() []Subject {
 	var out []Subject
 	for _, f := range Factories {
-		if f.Name != NameAPIFloor {
+		if !IsFloor(f.Name) {
 			out = append(out, f.New())
 		}
 	}
@@ -258,7 +258,7 @@ func TestSubjectsDraw(t *testing.T) {
 			s.Frame(dst, FrameDT)
 		}
 		want := expectedLive(&sc.Look, sc.Rate, 0.5)
-		if f.Name == NameAPIFloor {
+		if IsFloor(f.Name) {
 			want = float64(sc.Particles)
 		}
 		if got := float64(s.Live()); math.Abs(got-want) > 0.1*want+5 {

@@ -813,6 +813,20 @@ func TestBurstParticlesCap(t *testing.T) {
 // their burst, is a multiple of n, in the same order, serial or split, on
 // each of the billboard loops (the busy spec's plain loop, a flat stream's,
 // the general loop of an uncached effect).
+// streamWithBursts is a playing effect of s at 1.3 s with bursts of 5,000
+// at 0.7 s and 3,001 at 1.2 s among its stream.
+func streamWithBursts(t *testing.T, s emitter.Spec, opts *emitter.EffectOptions) *emitter.Effect {
+	t.Helper()
+	e := newEffect(t, s, opts)
+	e.Play()
+	e.SetTime(0.7)
+	e.Emit(5000)
+	e.SetTime(1.2)
+	e.Emit(3001)
+	e.SetTime(1.3)
+	return e
+}
+
 func TestAppendBillboardsEvery(t *testing.T) {
 	busy := busySpec()
 	flat := emitter.DefaultSpec()
@@ -825,13 +839,7 @@ func TestAppendBillboardsEvery(t *testing.T) {
 	} {
 		s := c.s
 		s.Rate, s.MaxParticles = 20000, 30000
-		e := newEffect(t, s, &c.opts)
-		e.Play()
-		e.SetTime(0.7)
-		e.Emit(5000)
-		e.SetTime(1.2)
-		e.Emit(3001)
-		e.SetTime(1.3)
+		e := streamWithBursts(t, s, &c.opts)
 		all := e.AppendBillboards(nil)
 		index := func(key uint32) uint32 {
 			if key%2 == 0 {
@@ -891,5 +899,41 @@ func TestMaxToggles(t *testing.T) {
 	// What is kept restores.
 	if err := e.Restore(st); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAppendBillboardRange: an evaluation in pieces (BeginBillboards, then
+// AppendBillboardRange over consecutive ranges of candidates, of any
+// sizes) appends exactly AppendBillboardsEvery's billboards, bit for bit,
+// with bursts among the stream, for every n and whatever the workers.
+func TestAppendBillboardRange(t *testing.T) {
+	for name, opts := range map[string]emitter.EffectOptions{"cached": {Seed: 5}, "uncached": {Seed: 5, NoCache: true}} {
+		s := busySpec()
+		s.Rate, s.MaxParticles = 20000, 30000
+		e := streamWithBursts(t, s, &opts)
+		ev := emitter.NewEvaluator(3)
+		for _, n := range []int64{1, 2, 8} {
+			want := ev.AppendBillboardsEvery(nil, e, n)
+			for _, piece := range []int64{1, 7, 2048, 1 << 40} {
+				total := ev.BeginBillboards(e, n)
+				var got []emitter.Billboard
+				for from := int64(0); from < total; from += piece {
+					got = ev.AppendBillboardRange(got, from, min(from+piece, total))
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s, every %d, pieces of %d of %d candidates: %d billboards, want %d", name, n, piece, total, len(got), len(want))
+				}
+			}
+		}
+		buf := make([]emitter.Billboard, 0, 4096)
+		if a := testing.AllocsPerRun(10, func() {
+			total := ev.BeginBillboards(e, 1)
+			for from := int64(0); from < total; from += 2048 {
+				buf = ev.AppendBillboardRange(buf[:0], from, min(from+2048, total))
+			}
+		}); a != 0 {
+			t.Errorf("%s: an evaluation in pieces allocates %v times", name, a)
+		}
+		ev.Close()
 	}
 }

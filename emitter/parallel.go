@@ -31,6 +31,7 @@ type Evaluator struct {
 	quads   [][]Quad
 	boards  [][]Billboard
 	frame   frame
+	segs    []segment // BeginBillboards' evaluation
 	once    sync.Once
 }
 
@@ -118,14 +119,7 @@ func (ev *Evaluator) AppendBillboardsEvery(dst []Billboard, e *Effect, n int64) 
 // birth-ordered chunks: the first on the calling goroutine into dst, the
 // others on the workers into their buffers bufs[w], joined in order.
 func split[T any](ev *Evaluator, e *Effect, step int64, out output, dst []T, bufs [][]T, seg func(*frame, []T, segment, int64, int64) []T) []T {
-	e.prepareCache()
-	ev.frame = e.newFrame()
-	ev.frame.step = step
-	segs := e.segments(ev.frame.c, step)
-	var total int64
-	for _, sg := range segs {
-		total += sg.len(step)
-	}
+	segs, total := ev.begin(e, step)
 	if ev.workers <= 1 || total < MinParallel {
 		return appendRange(&ev.frame, dst, segs, 0, total, seg)
 	}
@@ -141,6 +135,38 @@ func split[T any](ev *Evaluator, e *Effect, step int64, out output, dst []T, buf
 		dst = append(dst, bufs[w]...)
 	}
 	return dst
+}
+
+// begin prepares an evaluation of e, every step-th candidate, into
+// ev.frame: its birth-ordered segments and their candidate count.
+func (ev *Evaluator) begin(e *Effect, step int64) (segs []segment, total int64) {
+	e.prepareCache()
+	ev.frame = e.newFrame()
+	ev.frame.step = step
+	segs = e.segments(ev.frame.c, step)
+	for _, sg := range segs {
+		total += sg.len(step)
+	}
+	return segs, total
+}
+
+// BeginBillboards starts an evaluation of e's billboards in pieces, on the
+// calling goroutine, of every n-th candidate as AppendBillboardsEvery (n <
+// 1 means 1), and returns its number of candidates. AppendBillboardRange
+// then appends the billboards of candidates [from, to): ranges that
+// partition [0, candidates), in order, append exactly the billboards
+// AppendBillboardsEvery appends. A renderer evaluates so a piece at a
+// time into the vertices it submits. The evaluation lasts until the
+// Evaluator's, or the effect's, next one.
+func (ev *Evaluator) BeginBillboards(e *Effect, n int64) (candidates int64) {
+	ev.segs, candidates = ev.begin(e, max(n, 1))
+	return candidates
+}
+
+// AppendBillboardRange appends the billboards of candidates [from, to) of
+// the evaluation BeginBillboards started.
+func (ev *Evaluator) AppendBillboardRange(dst []Billboard, from, to int64) []Billboard {
+	return appendRange(&ev.frame, dst, ev.segs, from, to, (*frame).appendBillboards)
 }
 
 // Close stops the workers. The evaluator must not be used afterwards.

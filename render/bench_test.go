@@ -142,14 +142,14 @@ func BenchmarkBuild(b *testing.B) {
 			e := items[0].Effect
 			view := image.Rect(0, 0, 64, 64)
 			r.collect(view, items)
-			r.build()
+			r.build(nil)
 			quads := 0
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
 				e.Advance(1.0 / 60)
 				r.collect(view, items)
-				r.build()
+				r.build(nil)
 				quads += r.Stats().Quads
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(quads), "ns/particle")
@@ -167,7 +167,7 @@ func BenchmarkWriteVertices(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%d", mode, n), func(b *testing.B) {
 				r, items := benchScene(b, n)
 				r.collect(image.Rect(0, 0, 64, 64), items)
-				r.build()
+				r.build(nil)
 				quads := len(r.boards) - 1
 				k := r.vis[0].k
 				b.ReportAllocs()
@@ -182,4 +182,89 @@ func BenchmarkWriteVertices(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkChunk is Renderer.Draw of benchScene's 100,000 particles with
+// chunks of 512 to 8,192 quads and in one call ("all"), in ns per
+// particle of CPU (the GPU's flush outside the timing). "tri" and "quad"
+// are the two forms of the particles.
+func BenchmarkChunk(b *testing.B) {
+	for _, form := range []string{"tri", "quad"} {
+		for _, chunk := range []int{512, 2048, 8192, 1 << 30} {
+			name := fmt.Sprint(chunk)
+			if chunk == 1<<30 {
+				name = "all"
+			}
+			b.Run(form+"/"+name, func(b *testing.B) {
+				needGPU(b)
+				r, items := benchScene(b, 100000)
+				r.chunk = chunk
+				if form == "quad" {
+					r.triMax = -1
+				}
+				timeDraws(b, r, items, 64, false)
+			})
+		}
+	}
+}
+
+// BenchmarkTriangle draws 20,000 particles of a constant size, 2 to 16
+// px, as triangles and as quads, and times Renderer.Draw and the GPU's
+// flush together (llvmpipe rasterizes on the same cores, so the doubled
+// area of a triangle shows in the time): TriangleMaxHalfDiagonal is the
+// largest half-diagonal at which triangles cost no more.
+func BenchmarkTriangle(b *testing.B) {
+	for _, size := range []float64{2, 4, 6, 8, 16} {
+		for _, form := range []string{"tri", "quad"} {
+			b.Run(fmt.Sprintf("%g/%s", size, form), func(b *testing.B) {
+				needGPU(b)
+				e := effectOf(b, 64, 64, 0, 3, func(sp *emitter.Spec) {
+					steady(20000)(sp)
+					sp.Size = emitter.ConstantSequence(size)
+					sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+				})
+				e.Play()
+				r := newRenderer(b, &Options{Budget: -1, Workers: 1})
+				r.triMax = 1e9
+				if form == "quad" {
+					r.triMax = -1
+				}
+				timeDraws(b, r, []Item{{Effect: e, X: 128, Y: 128}}, 256, true)
+			})
+		}
+	}
+}
+
+// timeDraws times b.N frames of Renderer.Draw on a size × size target,
+// with the GPU's flush inside the timing when withFlush is set, and
+// reports ns per particle.
+func timeDraws(b *testing.B, r *Renderer, items []Item, size int, withFlush bool) {
+	dst := ebiten.NewImage(size, size)
+	defer dst.Deallocate()
+	pix := make([]byte, 4*size*size)
+	frame := func() {
+		for _, it := range items {
+			it.Effect.Advance(1.0 / 60)
+		}
+		r.Draw(dst, items)
+	}
+	for range 3 {
+		frame()
+		dst.ReadPixels(pix)
+	}
+	n := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		frame()
+		n += r.Stats().Particles
+		if !withFlush {
+			b.StopTimer()
+		}
+		dst.ReadPixels(pix)
+		if !withFlush {
+			b.StartTimer()
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/particle")
 }

@@ -3,7 +3,9 @@
 //
 // The CPU computes each live particle's quad from the closed form
 // ([emitter.Effect.AppendBillboards]: centre and rotated half axes, in
-// float32) and writes its corners into a persistent vertex buffer; the
+// float32) and writes its corners into a persistent vertex buffer, a chunk
+// of 2,048 at a time, each chunk submitted as soon as it is written (see
+// Submission); the
 // shader (shaders/particle.kage, generated from shaders/src) evaluates the
 // particle's appearance per fragment from its stream hash, age and
 // lifetime, following docs/appearance.md, the contract it shares with the
@@ -27,13 +29,31 @@
 // kind, so the only uniform is the ambient colour (each effect's own: a
 // batch splits where it changes, normally never). Every blend mode
 // outputs premultiplied colour over source-over blending, so one
-// DrawTrianglesShader32 call draws each run of consecutive effects that
-// share a page, whatever their modes.
+// draw covers each run of consecutive effects that share a page, whatever
+// their modes.
+//
+// # Submission
+//
+// A run is submitted in DrawTrianglesShader32 calls of at most 2,048
+// quads, each made as soon as its vertices are written, so that
+// Ebitengine copies them while they are still in the processor's cache;
+// it merges consecutive calls of one shader, images and uniforms into one
+// GPU draw (Stats.DrawCalls counts the draws, Stats.Calls the calls).
+// Without thinning, an effect of one layer evaluated on the drawing
+// goroutine is evaluated a chunk of candidates at a time
+// ([emitter.Evaluator.AppendBillboardRange]) straight before its vertices
+// are written; the others are evaluated first, then written.
 //
 // # Vertex layout
 //
 // Four vertices per quad, corners (u, v) = (0,0), (1,0), (0,1), (1,1), and
-// the static indices 0 1 2, 1 2 3:
+// the static indices 0 1 2, 1 2 3. A layer whose particles are all small
+// (a half-diagonal of at most TriangleMaxHalfDiagonal target pixels) is
+// drawn as one triangle per particle instead, from a buffer of its own:
+// the corners (0,0), (2,0), (0,2), which enclose the quad, and the
+// indices 0 1 2; the shader draws nothing outside (u, v) in [0, 1)². Three
+// vertices and three indices instead of four and six cost less to submit
+// than the doubled rasterized area costs at that size.
 //
 //	DstX, DstY  the rotated corner on the destination (docs/appearance.md, section 1)
 //	SrcX, SrcY  the texture rectangle's corner in page pixels
@@ -43,6 +63,7 @@
 //	ColorA      stream hash & 0xFFFF
 //	Custom0     the data row of the effect kind
 //	Custom1     layer factor: 1 for the core, 0.45^n · LightEmission for glow layer n
+//	Custom2     1 for a triangle, 0 for a quad
 //
 // # Data row
 //

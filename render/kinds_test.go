@@ -89,12 +89,13 @@ func TestKindsInOneFrame(t *testing.T) {
 func TestKindIDs(t *testing.T) {
 	r := newRenderer(t, nil)
 	r.nextID = maxKindID - 2
+	r.triMax = -1 // quads: the slots below are quads
 	items := make([]Item, 4)
 	for i := range items {
 		items[i] = Item{Effect: oneParticle(t, func(sp *emitter.Spec) { sp.ZOffset = float64(i) }), Path: PathBatched}
 	}
 	r.collect(kindsView, items)
-	r.build()
+	r.build(nil)
 	ids := map[uint64]bool{}
 	for _, k := range r.kinds {
 		if k.id == 0 || k.id > uint64(len(items)) || ids[k.id] {

@@ -84,8 +84,10 @@ type Item struct {
 // Stats describes the last [Renderer.Draw].
 type Stats struct {
 	// Particles is the number of particles drawn (after thinning), and
-	// Quads the quads submitted, glow layers included.
-	Particles, Quads int
+	// Quads the quads submitted, glow layers included. Triangles is how
+	// many of those quads were drawn as one triangle each (small
+	// particles: see TriangleMaxHalfDiagonal).
+	Particles, Quads, Triangles int
 	// Live is the live particle count of the visible effects, before
 	// thinning: of the candidates evaluated, every Every-th when the
 	// evaluation was bounded (about Live × Every were alive).
@@ -96,8 +98,12 @@ type Stats struct {
 	// Effects is the number of effects evaluated (not culled), Culled the
 	// number whose bounds missed the target.
 	Effects, Culled int
-	// DrawCalls is the number of DrawTrianglesShader32 calls.
-	DrawCalls int
+	// DrawCalls is the number of draws: runs of consecutive effects on one
+	// page and of one ambient colour, and the GPU path's runs. Calls is
+	// the number of DrawTrianglesShader32 calls they took: the batched
+	// path submits a run in chunks (of 2,048 quads), which Ebitengine
+	// merges back into one draw.
+	DrawCalls, Calls int
 	// Thinned is the fraction of live particles the budget dropped
 	// (estimated as 1 - Particles / (Live × Every)).
 	Thinned float64
@@ -151,16 +157,39 @@ type Renderer struct {
 	tooMany error
 	fullAt  uint64
 
-	boards  []emitter.Billboard // the batched effects' particles
-	eval    *emitter.Evaluator  // splits large effects across goroutines
-	batch   []batched           // this frame's batched effects, to evaluate
-	win     emitter.Window      // scratch: a batched effect's window
-	vis     []visible
-	runs    []run
-	verts   []ebiten.Vertex
-	tags    []uint64
-	indices []uint32
-	stats   Stats
+	boards []emitter.Billboard // the batched effects' particles
+	// chunkBoards holds one chunk of an effect evaluated as it is drawn;
+	// streamed counts those billboards in a build, collected the live and
+	// drawn particles collect evaluated.
+	chunkBoards []emitter.Billboard
+	streamed    int
+	collected   [2]int
+	eval        *emitter.Evaluator // splits large effects across goroutines
+	batch       []batched          // this frame's batched effects, to evaluate
+	win         emitter.Window     // scratch: a batched effect's window
+	vis         []visible
+	runs        []run
+	verts       []ebiten.Vertex
+	tags        []uint64
+	indices     []uint32
+	stats       Stats
+
+	// The triangle buffer (vertex.go): small particles' layers drawn as
+	// one triangle each, three vertices per slot, with their slot tags and
+	// static indices. triMax is the largest half-diagonal, in target
+	// pixels, drawn so (negative: none).
+	tverts   []ebiten.Vertex
+	ttags    []uint64
+	tindices []uint32
+	triMax   float64
+	// chunk is chunkQuads (a field for BenchmarkChunk).
+	chunk int
+
+	// What build submits to, has written since its last call, and the
+	// calls it made (issue makes them again).
+	dst    *ebiten.Image
+	pend   pending
+	issued []drawCall
 
 	gpu   gpuPath   // the GPU-evaluated path (gpu.go)
 	world worldPath // world levels (world.go)
@@ -206,6 +235,9 @@ type kind struct {
 	tex    rect
 	z      float64
 	layers int // glow layers drawn, core included
+	// half is the largest half-diagonal of a core quad per pixel per
+	// stud (Snapshot.MaxHalfDiagonal × SizeScale × Scale).
+	half   float64
 	growth [emitter.MaxGlowLayers]float64
 	factor [emitter.MaxGlowLayers]float32
 }
@@ -213,8 +245,9 @@ type kind struct {
 // batched is an effect the batched path evaluates this frame, with its
 // visible entry to fill.
 type batched struct {
-	e *emitter.Effect
-	v visible
+	e    *emitter.Effect
+	v    visible
+	cand int64 // its candidates, when counted (a budget, or workers)
 }
 
 // visible is an effect that passed culling this frame.
@@ -226,6 +259,11 @@ type visible struct {
 	ox, oy float64
 	lo, hi int // its billboards in Renderer.boards
 	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
+	// half bounds its core quads' half-diagonals on the target, in pixels.
+	half float64
+	// e, when not nil, is a batched effect evaluated by build a chunk at a
+	// time straight into the vertices it submits (lo and hi unused).
+	e *emitter.Effect
 }
 
 // New returns a renderer. It primes both render paths' shaders (see
@@ -256,6 +294,8 @@ func New(opts *Options) (*Renderer, error) {
 		kinds:   map[kindKey]*kind{},
 		sprite:  texture.Sprite(),
 		eval:    emitter.NewEvaluator(o.Workers),
+		triMax:  TriangleMaxHalfDiagonal,
+		chunk:   chunkQuads,
 	}
 	// The evaluator's goroutines hold no reference to the renderer: stop
 	// them once the renderer is unreachable.
@@ -325,6 +365,7 @@ func (r *Renderer) Reset() {
 	clear(r.snaps)
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
+	clear(r.ttags)
 	r.gpu.reset()
 	r.world.reset()
 }
@@ -365,6 +406,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	r.stats = Stats{}
 	vr := r.sceneView(view)
 	r.boards = r.boards[:0]
+	clear(r.vis) // drop last frame's effects: the storage stays
 	r.vis = r.vis[:0]
 	r.batch = r.batch[:0]
 	clear(r.paths) // drop last frame's effects: the storage past len stays nil
@@ -405,15 +447,28 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		r.stats.Batched++
 		r.stats.Effects++
 		r.paths = append(r.paths, effectPath{e, PathBatched})
-		if r.budget >= 0 {
+		var cand int64
+		if r.budget >= 0 || r.eval.Workers() > 1 {
 			e.Window(&r.win)
-			candidates += r.win.Candidates()
+			cand = r.win.Candidates()
+			candidates += cand
 		}
-		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy}})
+		half := k.half * e.PixelsPerStud() * r.zoom()
+		r.batch = append(r.batch, batched{e, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, half: half}, cand})
 	}
 	every := evalEvery(candidates, r.budget)
+	// Without thinning (no budget, or no more candidates than it), an
+	// effect of one layer evaluated on this goroutine is evaluated by build
+	// a chunk at a time, straight into the vertices it submits; the others
+	// here, into r.boards.
+	stream := r.budget < 0 || candidates <= int64(r.budget)
 	for i := range r.batch {
 		b := &r.batch[i]
+		if stream && b.v.k.layers == 1 && (r.eval.Workers() <= 1 || b.cand < emitter.MinParallel) {
+			b.v.e = b.e
+			r.vis = append(r.vis, b.v)
+			continue
+		}
 		lo := len(r.boards)
 		r.boards = r.eval.AppendBillboardsEvery(r.boards, b.e, every)
 		if len(r.boards) > lo {
@@ -430,6 +485,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		r.stats.Thinned = 1 - float64(len(r.boards))/(float64(r.stats.Live)*float64(every))
 	}
 	r.stats.Particles = len(r.boards)
+	r.collected = [2]int{r.stats.Live, r.stats.Particles}
 	sortVisible(r.vis)
 	r.stats.Pages, r.stats.Kinds = len(r.pages), len(r.kinds)
 }
@@ -537,6 +593,8 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 		z:      si.z,
 		layers: 1,
 	}
+	sp := snap.Spec()
+	k.half = snap.MaxHalfDiagonal() * sp.SizeScale * sp.Scale
 	k.growth[0], k.factor[0] = 1, 1
 	if l := snap.LightEmission(); l > 0 && snap.GlowLayers() > 1 {
 		k.layers = snap.GlowLayers()
@@ -707,6 +765,7 @@ func (r *Renderer) kindID() uint64 {
 			k.id = r.nextID
 		}
 		clear(r.tags)
+		clear(r.ttags)
 	}
 	r.nextID++
 	return r.nextID
@@ -731,72 +790,243 @@ func (r *Renderer) writeDataRow(n int, data []byte) {
 	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, used)).(*ebiten.Image).WritePixels(r.dataPix)
 }
 
-// submit writes the vertices of the collected quads and draws them.
+// chunkQuads is how many quads (or triangles) the batched path writes
+// before it submits them: Ebitengine copies a call's vertices into its own
+// buffer, and a chunk that was just written is still in the processor's
+// cache when it does, where one call for a frame of 100,000 quads streams
+// every vertex through memory twice. Consecutive calls with the same
+// shader, images, uniforms and blend are merged by Ebitengine into one GPU
+// draw. 2,048 triangles are 6,144 vertices, under 300 kB: within a core's
+// L2 cache. On this loaded 2-core machine BenchmarkChunk could not tell
+// 512, 2,048, 8,192 and one call apart (158 to 180 ns per particle, in
+// no order), so the chunk is sized by the cache.
+const chunkQuads = 2048
+
+// submit queues the GPU path's bin passes, which its runs read, then
+// writes the vertices of the collected quads and draws them chunk by
+// chunk.
 func (r *Renderer) submit(dst *ebiten.Image) {
-	r.build()
 	r.gpu.bins.write(r.gpu.items)
-	r.issue(dst)
+	r.gpu.bins.draw(len(r.gpu.items), r.gpu.tex)
+	r.build(dst)
 }
 
-// issue makes the draw calls of the vertices submit wrote: the GPU path's
-// bin passes, then the runs in drawing order.
+// issue makes again the draw calls the last submit made (the GPU path's
+// bin passes, then each call in drawing order), for tests that tell
+// Ember's allocations from Ebitengine's.
 func (r *Renderer) issue(dst *ebiten.Image) {
 	r.gpu.bins.draw(len(r.gpu.items), r.gpu.tex)
-	for _, rn := range r.runs {
-		copy(r.ambient, rn.amb[:]) // the uniform's value, read by the call
-		if rn.gpu {
-			r.gpu.draw(dst, rn.from, rn.to, r.pages[rn.page], r.data, r.uniforms)
-			continue
-		}
-		r.op.Images[0] = r.pages[rn.page]
-		r.op.Images[1] = r.data
-		dst.DrawTrianglesShader32(r.verts[4*rn.from:4*rn.to], r.indices[:6*(rn.to-rn.from)], r.shader, &r.op)
+	for i := range r.issued {
+		r.call(dst, &r.issued[i])
 	}
-	r.stats.DrawCalls = len(r.runs)
 }
 
-// run is a range of quads [from, to) of the vertex buffer on one page,
-// of effects with one ambient colour: one draw call. A GPU run's quads are
-// in the GPU path's vertex buffer.
+// drawCall is one DrawTrianglesShader32 call of a submit: n primitives
+// from slot from of the quad buffer, the triangle buffer (tri) or the GPU
+// path's quads (gpu), with a run's page and ambient colour.
+type drawCall struct {
+	tri, gpu      bool
+	from, n, page int
+	amb           [3]float32
+}
+
+// call makes the draw call c onto dst.
+func (r *Renderer) call(dst *ebiten.Image, c *drawCall) {
+	copy(r.ambient, c.amb[:]) // the uniform's value, read by the call
+	switch {
+	case c.gpu:
+		r.gpu.draw(dst, c.from, c.from+c.n, r.pages[c.page], r.data, r.uniforms)
+	case c.tri:
+		r.op.Images[0], r.op.Images[1] = r.pages[c.page], r.data
+		dst.DrawTrianglesShader32(r.tverts[3*c.from:3*(c.from+c.n)], r.tindices[:3*c.n], r.shader, &r.op)
+	default:
+		r.op.Images[0], r.op.Images[1] = r.pages[c.page], r.data
+		dst.DrawTrianglesShader32(r.verts[4*c.from:4*(c.from+c.n)], r.indices[:6*c.n], r.shader, &r.op)
+	}
+}
+
+// run is a range of the batched primitives [from, to) (quads and
+// triangles, counted together in drawing order) on one page, of effects
+// with one ambient colour: one draw, submitted in calls of at most
+// chunkQuads. A GPU run's from and to are quad slots of the GPU path's
+// vertex buffer.
 type run struct {
 	from, to, page int
 	gpu            bool
 	amb            [3]float32
 }
 
-// build writes the vertices of the collected quads in drawing order and
-// splits them into runs of consecutive effects on the same page.
-func (r *Renderer) build() {
-	nq := 0
+// pending is the batched vertices written since the last call: n
+// primitives from slot from of the quad buffer, or of the triangle buffer
+// when tri is set.
+type pending struct {
+	tri     bool
+	from, n int
+}
+
+// build writes the vertices of the collected quads in drawing order,
+// splits them into runs of consecutive effects on the same page and, when
+// dst is not nil, submits each chunk as soon as it is written.
+func (r *Renderer) build(dst *ebiten.Image) {
+	nq, nt := 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
-		nq += (v.hi - v.lo) * v.k.layers
+		if v.gpu > 0 || v.e != nil {
+			continue // the GPU path's, or one reserved as it is evaluated
+		}
+		for n := range v.k.layers {
+			if r.triangle(v, n) {
+				nt += v.hi - v.lo
+			} else {
+				nq += v.hi - v.lo
+			}
+		}
 	}
 	r.reserve(nq)
+	r.reserveTriangles(nt)
 	r.gpu.reserve(len(r.gpu.items))
 	r.runs = r.runs[:0]
-	slot, gslot := 0, 0
+	r.dst, r.issued = dst, r.issued[:0]
+	if r.chunk <= 0 {
+		r.chunk = chunkQuads
+	}
+	r.pend = pending{}
+	r.streamed = 0
+	slot, tslot, gslot := 0, 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
 		if v.gpu > 0 {
 			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
+				r.endRun()
 				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true, amb: v.amb})
 			}
 			gslot = r.gpu.writeItem(gslot, v.gpu-1, r.viewOrNil())
 			r.runs[len(r.runs)-1].to = gslot
 			continue
 		}
-		if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
-			r.runs = append(r.runs, run{from: slot, to: slot, page: v.k.page, amb: v.amb})
+		if v.e != nil {
+			slot, tslot = r.streamEffect(v, slot, tslot)
+			continue
 		}
+		r.openRun(v, slot+tslot)
 		qs := r.boards[v.lo:v.hi]
 		ox, oy := r.viewBoards(qs, v.ox, v.oy)
 		for n := v.k.layers - 1; n >= 0; n-- {
-			slot = r.writePass(slot, qs, ox, oy, v.k, n)
+			if r.triangle(v, n) {
+				tslot = r.chunked(true, tslot, qs, ox, oy, v.k, n)
+			} else {
+				slot = r.chunked(false, slot, qs, ox, oy, v.k, n)
+			}
 		}
-		r.runs[len(r.runs)-1].to = slot
+		r.runs[len(r.runs)-1].to = slot + tslot
 	}
-	r.stats.Quads = slot
+	r.endRun()
+	r.chunkBoards = r.chunkBoards[:0]
+	r.dst = nil
+	r.stats.Quads, r.stats.Triangles = slot+tslot, tslot
+	// The effects evaluated here are live and drawn, none thinned.
+	r.stats.Live, r.stats.Particles = r.collected[0]+r.streamed, r.collected[1]+r.streamed
+	r.stats.DrawCalls = len(r.runs)
+	r.stats.Calls = len(r.issued)
+}
+
+// openRun starts a batched run for v at primitive p, unless the last run
+// is one v continues.
+func (r *Renderer) openRun(v *visible, p int) {
+	if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
+		r.endRun()
+		r.runs = append(r.runs, run{from: p, to: p, page: v.k.page, amb: v.amb})
+	}
+}
+
+// streamEffect evaluates the batched effect v.e (of one layer) a chunk of
+// candidates at a time into r.chunkBoards and writes and submits each
+// chunk before the next is evaluated, so that its billboards are read
+// back from the cache, not from memory. It returns the next free quad and
+// triangle slots. An effect with no live particle opens no run.
+func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
+	total := r.eval.BeginBillboards(v.e, 1)
+	tri := r.triangle(v, 0)
+	if cap(r.chunkBoards) < chunkQuads {
+		r.chunkBoards = make([]emitter.Billboard, 0, chunkQuads)
+	}
+	for from := int64(0); from < total; from += chunkQuads {
+		qs := r.eval.AppendBillboardRange(r.chunkBoards[:0], from, min(from+chunkQuads, total))
+		if len(qs) == 0 {
+			continue
+		}
+		r.openRun(v, slot+tslot)
+		r.streamed += len(qs)
+		ox, oy := r.viewBoards(qs, v.ox, v.oy)
+		if tri {
+			tslot = r.chunked(true, tslot, qs, ox, oy, v.k, 0)
+		} else {
+			slot = r.chunked(false, slot, qs, ox, oy, v.k, 0)
+		}
+		r.runs[len(r.runs)-1].to = slot + tslot
+	}
+	return slot, tslot
+}
+
+// chunked writes layer n of qs as quads (or triangles, tri) from slot slot
+// of that buffer on, submitting every chunkQuads primitives, and returns
+// the next free slot.
+func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
+	if r.pend.n > 0 && r.pend.tri != tri {
+		r.flush()
+	}
+	for len(qs) > 0 {
+		if r.pend.n == 0 {
+			r.pend = pending{tri: tri, from: slot}
+		}
+		m := min(len(qs), r.chunk-r.pend.n)
+		if tri {
+			r.reserveTriangles(slot + m)
+		} else {
+			r.reserve(slot + m)
+		}
+		if tri {
+			slot = r.writeTriangles(slot, qs[:m], ox, oy, k, n)
+		} else {
+			slot = r.writePass(slot, qs[:m], ox, oy, k, n)
+		}
+		qs = qs[m:]
+		if r.pend.n += m; r.pend.n == r.chunk {
+			r.flush()
+		}
+	}
+	return slot
+}
+
+// flush submits the pending batched vertices with the last run's page and
+// ambient colour.
+func (r *Renderer) flush() {
+	p := r.pend
+	r.pend.n = 0
+	if p.n == 0 || r.dst == nil {
+		return
+	}
+	rn := &r.runs[len(r.runs)-1]
+	r.issued = append(r.issued, drawCall{tri: p.tri, from: p.from, n: p.n, page: rn.page, amb: rn.amb})
+	r.call(r.dst, &r.issued[len(r.issued)-1])
+}
+
+// endRun submits what is left of the last run: its pending batched
+// vertices, or a GPU run's quads.
+func (r *Renderer) endRun() {
+	n := len(r.runs)
+	if n == 0 {
+		return
+	}
+	rn := &r.runs[n-1]
+	if !rn.gpu {
+		r.flush()
+		return
+	}
+	if r.dst != nil && rn.to > rn.from {
+		r.issued = append(r.issued, drawCall{gpu: true, from: rn.from, n: rn.to - rn.from, page: rn.page, amb: rn.amb})
+		r.call(r.dst, &r.issued[len(r.issued)-1])
+	}
 }
 
 // reserve makes room for n quads: the vertex buffer, its slot tags and the
@@ -805,13 +1035,8 @@ func (r *Renderer) reserve(n int) {
 	if n <= len(r.tags) {
 		return
 	}
-	n += n / 4
-	verts := make([]ebiten.Vertex, 4*n)
-	copy(verts, r.verts)
-	r.verts = verts
-	tags := make([]uint64, n)
-	copy(tags, r.tags)
-	r.tags = tags
+	r.verts, r.tags = growSlots(r.verts, r.tags, n, 4)
+	n = len(r.tags)
 	idx := make([]uint32, 6*n)
 	for q := range n {
 		b := uint32(4 * q)

@@ -225,13 +225,14 @@ func TestCulling(t *testing.T) {
 	moved.SetHost(1000, 1000, 0)
 	items := []Item{{Effect: in, X: 32, Y: 32}, {Effect: out, X: 500, Y: 32}, {Effect: moved, X: -968, Y: -968}, {Effect: nil}}
 	r.collect(view, items)
+	r.build(nil) // effects drawn a chunk at a time are evaluated here
 	st := r.Stats()
 	if st.Culled != 1 || st.Effects != 2 {
 		t.Fatalf("stats %+v, want 1 culled and 2 drawn", st)
 	}
 	want := len(in.AppendQuads(nil)) + len(moved.AppendQuads(nil))
-	if len(r.boards) != want || st.Live != want {
-		t.Errorf("%d quads evaluated, want %d (culled effects evaluate nothing)", len(r.boards), want)
+	if st.Live != want || st.Quads != want {
+		t.Errorf("%d quads evaluated, %d drawn, want %d (culled effects evaluate nothing)", st.Live, st.Quads, want)
 	}
 	// the decision itself
 	b := in.Bounds()
@@ -261,6 +262,7 @@ func TestOrder(t *testing.T) {
 	}
 
 	r := newRenderer(t, nil)
+	r.triMax = -1 // every layer a quad: the slots below are quads
 	mk := func(z int, off float64, glow int) *emitter.Effect {
 		return effectOf(t, 20, 20, 5, 0.5, func(sp *emitter.Spec) {
 			steady(10)(sp)
@@ -274,7 +276,7 @@ func TestOrder(t *testing.T) {
 	if len(r.vis) != 3 || r.vis[0].seq != 1 || r.vis[1].seq != 2 || r.vis[2].seq != 0 {
 		t.Fatalf("effects in order %v", r.vis)
 	}
-	r.build()
+	r.build(nil)
 	// b: 3 layers of 5 quads, outermost first, then c's and a's cores
 	qs := b.AppendQuads(nil)
 	for i := 1; i < len(qs); i++ {
@@ -322,7 +324,7 @@ func TestBatching(t *testing.T) {
 	}
 	items := []Item{{Effect: e(0)}, {Effect: e(1)}, {Effect: e(2), Texture: big}, {Effect: e(3), Texture: big}, {Effect: e(4)}}
 	r.collect(image.Rect(-50, -50, 50, 50), items)
-	r.build()
+	r.build(nil)
 	if len(r.runs) != 3 || r.runs[0].to != 10 || r.runs[1].to != 20 || r.runs[2].to != 25 {
 		t.Errorf("runs %+v, want 3: sprite, big, sprite", r.runs)
 	}
@@ -351,7 +353,7 @@ func TestCollectAllocs(t *testing.T) {
 			it.Effect.Advance(1.0 / 60)
 		}
 		r.collect(view, items)
-		r.build()
+		r.build(nil)
 	}
 	for range 5 {
 		frame()
@@ -367,14 +369,14 @@ func TestReset(t *testing.T) {
 	e := effectOf(t, 20, 20, 20, 0.5, nil)
 	view := image.Rect(-50, -50, 50, 50)
 	r.collect(view, []Item{{Effect: e}})
-	r.build()
+	r.build(nil)
 	before := append([]run(nil), r.runs...)
 	r.Reset()
 	if len(r.kinds) != 0 || len(r.pages) != 0 || r.data != nil {
 		t.Fatal("caches survive Reset")
 	}
 	r.collect(view, []Item{{Effect: e}})
-	r.build()
+	r.build(nil)
 	if st := r.Stats(); st.Kinds != 1 || st.Pages != 1 || len(r.runs) != len(before) || r.verts[0].Custom0 != 0 {
 		t.Errorf("after Reset: %+v, runs %v", st, r.runs)
 	}

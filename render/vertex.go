@@ -1,6 +1,9 @@
 package render
 
-import "github.com/emberfx/ember/emitter"
+import (
+	"github.com/emberfx/ember/emitter"
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // writePass writes the quads of layer n (0 is the core) of one effect from
 // vertex slot slot on, and returns the next free slot.
@@ -12,11 +15,7 @@ import "github.com/emberfx/ember/emitter"
 // tag says which). The billboards come rotated: a corner is three float32
 // additions.
 func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	g := float32(k.growth[n])
-	fx, fy := float32(ox), float32(oy)
-	factor := k.factor[n]
-	row := k.row
-	tagBase := k.id<<35 | uint64(n)<<32
+	g, fx, fy, factor, row, tagBase := layerOf(k, n, ox, oy)
 	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
 	verts := r.verts
@@ -56,6 +55,110 @@ func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k
 				v[1].SrcX, v[1].SrcY = sx1, sy0
 				v[2].SrcX, v[2].SrcY = sx0, sy1
 				v[3].SrcX, v[3].SrcY = sx1, sy1
+			}
+			tags[slot] = tag
+		}
+		slot++
+	}
+	return slot
+}
+
+// TriangleMaxHalfDiagonal is the largest half-diagonal, in target
+// pixels, of a particle layer the batched path draws as one triangle
+// instead of a quad (an effect's layer is drawn so when its largest
+// particle is; Stats.Triangles counts them). The triangle encloses the
+// quad, (-1,-1), (3,-1), (-1,3) in the quad's frame (its corners at ±1),
+// and the shader returns nothing outside the quad: three vertices and
+// three indices instead of four and six, for twice the rasterized area.
+// 1.5 is a square particle of 2 px: there, on Mesa's llvmpipe (which
+// shades on the CPU), a frame of triangles costs what one of quads costs,
+// the shading included, while at 4 px the triangles cost 1.75 times as
+// much (BenchmarkTriangle); a hardware GPU would take larger ones.
+const TriangleMaxHalfDiagonal = 1.5
+
+// triangle reports whether layer n of the batched effect v is drawn as
+// triangles: its quads' half-diagonals on the target, bounded by v.half
+// grown by the layer, are at most triMax.
+func (r *Renderer) triangle(v *visible, n int) bool {
+	return v.half*v.k.growth[n] <= r.triMax
+}
+
+// zoom is the camera's zoom, 1 without one.
+func (r *Renderer) zoom() float64 {
+	if r.viewed {
+		return r.view.Zoom
+	}
+	return 1
+}
+
+// layerOf is what the writers read of layer n of kind k drawn at (ox, oy):
+// the layer's growth, the offset in float32, the layer factor, the data
+// row, and the kind and layer half of the slot tags.
+func layerOf(k *kind, n int, ox, oy float64) (g, fx, fy, factor, row float32, tagBase uint64) {
+	return float32(k.growth[n]), float32(ox), float32(oy), k.factor[n], k.row, k.id<<35 | uint64(n)<<32
+}
+
+// growSlots returns verts and tags with room for n slots (a quarter more)
+// of per vertices each, what they held kept.
+func growSlots(verts []ebiten.Vertex, tags []uint64, n, per int) ([]ebiten.Vertex, []uint64) {
+	n += n / 4
+	v := make([]ebiten.Vertex, per*n)
+	copy(v, verts)
+	t := make([]uint64, n)
+	copy(t, tags)
+	return v, t
+}
+
+// reserveTriangles makes room for n triangles, as reserve for quads.
+func (r *Renderer) reserveTriangles(n int) {
+	if n <= len(r.ttags) {
+		return
+	}
+	r.tverts, r.ttags = growSlots(r.tverts, r.ttags, n, 3)
+	idx := make([]uint32, 3*len(r.ttags))
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	r.tindices = idx
+}
+
+// writeTriangles is writePass drawing each billboard as one triangle: its
+// vertices are the corners (u, v) = (0, 0), (2, 0) and (0, 2), with the
+// texture coordinates of those corners (so the shader recovers the same
+// (u, v) and returns nothing outside [0, 1)²), and Custom2 = 1, which
+// tells the shader so.
+func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
+	g, fx, fy, factor, row, tagBase := layerOf(k, n, ox, oy)
+	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
+	sx2, sy2 := float32(k.tex.x+2*k.tex.w), float32(k.tex.y+2*k.tex.h)
+	verts := r.tverts
+	tags := r.ttags
+	for i := range bs {
+		q := &bs[i]
+		ax, ay := g*q.UX, g*q.UY
+		bx, by := g*q.VX, g*q.VY
+		cx, cy := q.X+fx, q.Y+fy
+		v := verts[3*slot : 3*slot+3 : 3*slot+3]
+		// (0,0) is the quad's first corner, computed as writePass does.
+		v[0].DstX, v[0].DstY = cx-ax-bx, cy-ay-by
+		v[1].DstX, v[1].DstY = cx+3*ax-bx, cy+3*ay-by
+		v[2].DstX, v[2].DstY = cx-ax+3*bx, cy-ay+3*by
+		tau, age := q.Tau, q.Age
+		v[0].ColorR, v[0].ColorG = tau, age
+		v[1].ColorR, v[1].ColorG = tau, age
+		v[2].ColorR, v[2].ColorG = tau, age
+		if tag := tagBase | uint64(q.Stream); tags[slot] != tag {
+			hi, lo := float32(q.Stream>>16), float32(q.Stream&0xFFFF)
+			v[0].ColorB, v[0].ColorA = hi, lo
+			v[1].ColorB, v[1].ColorA = hi, lo
+			v[2].ColorB, v[2].ColorA = hi, lo
+			if tags[slot]>>32 != tagBase>>32 {
+				for j := range v {
+					v[j].Custom0, v[j].Custom1, v[j].Custom2 = row, factor, 1
+				}
+				v[0].SrcX, v[0].SrcY = sx0, sy0
+				v[1].SrcX, v[1].SrcY = sx2, sy0
+				v[2].SrcX, v[2].SrcY = sx0, sy2
 			}
 			tags[slot] = tag
 		}

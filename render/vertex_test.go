@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // randomBillboards returns n billboards of random placements, sizes and
@@ -29,6 +30,34 @@ func randomBillboards(rng *rand.Rand, n int) []emitter.Billboard {
 		}
 	}
 	return bs
+}
+
+// checkCorner checks vertex v, corner c = (u, v) of billboard q drawn as
+// layer n of kind k at (ox, oy): corner(u, v) = centre + (2u-1)·U +
+// (2v-1)·V with the layer's growth, the texture rectangle's point at
+// (u, v), τ, age, the hash halves, the data row and the layer factor.
+func checkCorner(t *testing.T, v ebiten.Vertex, q emitter.Billboard, k *kind, n int, c [2]float64, ox, oy float64) {
+	t.Helper()
+	g := k.growth[n]
+	u, w := g*(2*c[0]-1), g*(2*c[1]-1)
+	wx := float64(q.X) + ox + u*float64(q.UX) + w*float64(q.VX)
+	wy := float64(q.Y) + oy + u*float64(q.UY) + w*float64(q.VY)
+	if math.Abs(float64(v.DstX)-wx) > 1e-4 || math.Abs(float64(v.DstY)-wy) > 1e-4 {
+		t.Fatalf("layer %d corner %v: (%v, %v), want (%v, %v)", n, c, v.DstX, v.DstY, wx, wy)
+	}
+	sx, sy := float32(k.tex.x)+float32(c[0])*float32(k.tex.w), float32(k.tex.y)+float32(c[1])*float32(k.tex.h)
+	if v.SrcX != sx || v.SrcY != sy {
+		t.Fatalf("corner %v: src (%v, %v), want (%v, %v)", c, v.SrcX, v.SrcY, sx, sy)
+	}
+	if v.ColorR != q.Tau || v.ColorG != q.Age {
+		t.Fatalf("τ, age = %v, %v", v.ColorR, v.ColorG)
+	}
+	if st := uint32(v.ColorB)<<16 | uint32(v.ColorA); st != q.Stream {
+		t.Fatalf("stream %#x, want %#x", st, q.Stream)
+	}
+	if v.Custom0 != k.row || v.Custom1 != k.factor[n] {
+		t.Fatalf("custom %v %v, want %v %v", v.Custom0, v.Custom1, k.row, k.factor[n])
+	}
 }
 
 func testKind() *kind {
@@ -62,29 +91,12 @@ func TestVertexCorners(t *testing.T) {
 	}
 	uv := [4][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
 	for pass, n := range []int{2, 1, 0} {
-		g := 1 + 0.45*float64(n)
 		for i, q := range qs {
 			v := r.verts[4*(pass*len(qs)+i):][:4]
-			cx, cy := float64(q.X)+ox, float64(q.Y)+oy
 			for j, c := range uv {
-				u, w := g*(2*c[0]-1), g*(2*c[1]-1)
-				wx := cx + u*float64(q.UX) + w*float64(q.VX)
-				wy := cy + u*float64(q.UY) + w*float64(q.VY)
-				if math.Abs(float64(v[j].DstX)-wx) > 1e-4 || math.Abs(float64(v[j].DstY)-wy) > 1e-4 {
-					t.Fatalf("layer %d quad %d corner %v: (%v, %v), want (%v, %v)", n, i, c, v[j].DstX, v[j].DstY, wx, wy)
-				}
-				sx, sy := float32(k.tex.x)+float32(c[0])*float32(k.tex.w), float32(k.tex.y)+float32(c[1])*float32(k.tex.h)
-				if v[j].SrcX != sx || v[j].SrcY != sy {
-					t.Fatalf("corner %v: src (%v, %v), want (%v, %v)", c, v[j].SrcX, v[j].SrcY, sx, sy)
-				}
-				if v[j].ColorR != q.Tau || v[j].ColorG != q.Age {
-					t.Fatalf("τ, age = %v, %v", v[j].ColorR, v[j].ColorG)
-				}
-				if st := uint32(v[j].ColorB)<<16 | uint32(v[j].ColorA); st != q.Stream {
-					t.Fatalf("stream %#x, want %#x", st, q.Stream)
-				}
-				if v[j].Custom0 != k.row || v[j].Custom1 != k.factor[n] {
-					t.Fatalf("custom %v %v, want %v %v", v[j].Custom0, v[j].Custom1, k.row, k.factor[n])
+				checkCorner(t, v[j], q, k, n, c, ox, oy)
+				if v[j].Custom2 != 0 {
+					t.Fatalf("quad: custom2 %v, want 0", v[j].Custom2)
 				}
 			}
 		}

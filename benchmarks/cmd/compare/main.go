@@ -53,6 +53,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/emberfx/ember/benchmarks"
@@ -69,6 +70,7 @@ func main() {
 	subjects := flag.String("subjects", "", "comma-separated subjects (default: all)")
 	replot := flag.String("replot", "", "redraw the table and charts of an existing results.json into -out (no display needed) and exit")
 	hidden := flag.Bool("hidden", false, "hide the window (Ebitengine then throttles to 60 frames per second: a much longer run)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Float64Var(&o.scale, "scale", 0.125, "scale of the measured scene (320x240 at 1): lengths and the target shrink alike, so llvmpipe's fill stays small")
 	flag.Parse()
 
@@ -95,6 +97,16 @@ func main() {
 		fail(2, "compare: no display (DISPLAY is not set): the draws must be real, run it under Xvfb:\n\txvfb-run -a go run ./cmd/compare")
 	}
 
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fail(2, "compare: -cpuprofile: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail(2, "compare: -cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	g := newLoop()
 	d := &driver{o: o, loop: g}
 	go func() {

@@ -202,7 +202,7 @@ func (d *driver) table(w io.Writer) {
 					fmt.Fprint(tw, "skip\t")
 				case fellBack[k][s]:
 					fmt.Fprint(tw, "n/a\t")
-				case !have || !ok || ref.CPUMs <= 0 || (base == benchmarks.NameAPIFloor && k.particles == 0):
+				case !have || !ok || ref.CPUMs <= 0 || (benchmarks.IsFloor(base) && k.particles == 0):
 					fmt.Fprint(tw, "-\t")
 				default:
 					fmt.Fprintf(tw, "%.2f\t", r.CPUMs/ref.CPUMs)
@@ -214,6 +214,7 @@ func (d *driver) table(w io.Writer) {
 	}
 	ratios("CPU per frame relative to ember (subject / ember; above 1: Ember spends less; n/a: falls back, see below)", benchmarks.NameEmber)
 	ratios("CPU per frame relative to api-floor (subject / api-floor; the floor re-submits unchanged vertices)", benchmarks.NameAPIFloor)
+	ratios("CPU per frame relative to ember-floor (subject / ember-floor; Ebitengine's submission of Ember's vertex layout, unchanged vertices)", benchmarks.NameEmberFloor)
 	d.flatTable(w)
 
 	var long []result
