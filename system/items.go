@@ -1,15 +1,11 @@
 package system
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/raster"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 	"github.com/yohamta/donburi/features/transform"
-	"github.com/yohamta/donburi/filter"
 )
 
 // Collector gathers the visible effects of one ecs layer for drawing,
@@ -17,20 +13,13 @@ import (
 // nothing. Renderers (system/layerdraw, or raster.Draw for headless
 // frames) draw what it returns. A Collector is not safe for concurrent use.
 type Collector struct {
-	layer   ecs.LayerID
-	query   *donburi.Query
-	entries []*donburi.Entry
-	add     func(*donburi.Entry)
+	layerEntries
 }
 
 // NewCollector returns a collector of the effects on layer.
 func NewCollector(layer ecs.LayerID) *Collector {
-	c := &Collector{layer: layer, query: ecs.NewQuery(layer, filter.Contains(component.Effect))}
-	c.add = func(e *donburi.Entry) {
-		if component.Effect.Get(e).Visible() {
-			c.entries = append(c.entries, e)
-		}
-	}
+	c := &Collector{}
+	c.init(layer, component.Effect, func(e *donburi.Entry) bool { return component.Effect.Get(e).Visible() })
 	return c
 }
 
@@ -41,13 +30,7 @@ func (c *Collector) Layer() ecs.LayerID { return c.layer }
 // entity id: the order stays put when effects pause, play or change
 // archetype. The slice is reused by the next call.
 func (c *Collector) Collect(w donburi.World) []*donburi.Entry {
-	clear(c.entries)
-	c.entries = c.entries[:0]
-	c.query.Each(w, c.add)
-	slices.SortFunc(c.entries, func(a, b *donburi.Entry) int {
-		return cmp.Compare(a.Entity().Id(), b.Entity().Id())
-	})
-	return c.entries
+	return c.collect(w)
 }
 
 // AppendRasterItems appends to dst a raster.Item per visible effect of the

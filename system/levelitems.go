@@ -1,14 +1,10 @@
 package system
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/raster"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
-	"github.com/yohamta/donburi/filter"
 )
 
 // LevelCollector gathers the visible mounted levels of one ecs layer for
@@ -17,21 +13,14 @@ import (
 // raster.Rasterizer.DrawLevel for headless frames) draw what it returns. A
 // LevelCollector is not safe for concurrent use.
 type LevelCollector struct {
-	layer   ecs.LayerID
-	query   *donburi.Query
-	entries []*donburi.Entry
-	hidden  [][]bool // per collected level, by emitter index
-	add     func(*donburi.Entry)
+	layerEntries
+	hidden [][]bool // per collected level, by emitter index
 }
 
 // NewLevelCollector returns a collector of the levels on layer.
 func NewLevelCollector(layer ecs.LayerID) *LevelCollector {
-	c := &LevelCollector{layer: layer, query: ecs.NewQuery(layer, filter.Contains(component.Level))}
-	c.add = func(e *donburi.Entry) {
-		if component.Level.Get(e).Visible() {
-			c.entries = append(c.entries, e)
-		}
-	}
+	c := &LevelCollector{}
+	c.init(layer, component.Level, func(e *donburi.Entry) bool { return component.Level.Get(e).Visible() })
 	return c
 }
 
@@ -41,13 +30,7 @@ func (c *LevelCollector) Layer() ecs.LayerID { return c.layer }
 // Collect returns the entries of the layer's visible levels in w (neither
 // hidden nor dormant), by entity id. The slice is reused by the next call.
 func (c *LevelCollector) Collect(w donburi.World) []*donburi.Entry {
-	clear(c.entries)
-	c.entries = c.entries[:0]
-	c.query.Each(w, c.add)
-	slices.SortFunc(c.entries, func(a, b *donburi.Entry) int {
-		return cmp.Compare(a.Entity().Id(), b.Entity().Id())
-	})
-	return c.entries
+	return c.collect(w)
 }
 
 // EmitterState returns how emitter entity e of a level is drawn: whether
