@@ -20,9 +20,10 @@ import (
 // instead of a window. It runs the scene's own code (the same world,
 // scheduler, effect files and update order as the window), feeds it the
 // scene's input script instead of the mouse, and draws each frame in pure
-// Go: the backdrop and the scene's props with rasterCanvas, the effects
-// with raster.Draw (Ember's reference rasterizer, which follows the same
-// appearance contract as the GPU renderer), and the HUD. Nothing reads the
+// Go: the backdrop and the scene's props with rasterCanvas, the world
+// levels with raster.DrawLevel and the effects with raster.Draw (Ember's
+// reference rasterizer, which follows the same appearance contract as the
+// GPU renderer), and the HUD. Nothing reads the
 // wall clock, so a capture is the same bytes on every run.
 
 // capturer plays a scene headlessly and draws its frames.
@@ -30,8 +31,10 @@ type capturer struct {
 	st     *stage
 	script []scripted
 	col    *system.Collector
+	lcol   *system.LevelCollector
 	rz     raster.Rasterizer
 	items  []raster.Item
+	levels []raster.LevelItem
 	frame  *image.RGBA
 	ticks  int  // updates run so far
 	hud    *hud // nil: no HUD
@@ -51,6 +54,7 @@ func newCapturer(sc scene, lib *library) (*capturer, error) {
 		st:     st,
 		script: sc.script(),
 		col:    system.NewCollector(0),
+		lcol:   system.NewLevelCollector(0),
 		frame:  image.NewRGBA(image.Rect(0, 0, screenW, screenH)),
 		hud:    h,
 	}, nil
@@ -94,6 +98,13 @@ func (cp *capturer) draw() *image.RGBA {
 	sc := cp.st.sc
 	rc.Picture(sc.backdrop(), 0, 0)
 	sc.drawBack(rc, cp.st)
+	if lv, ok := sc.(levelViewer); ok {
+		cp.levels = cp.lcol.AppendRasterLevels(cp.st.world, cp.levels[:0])
+		for i := range cp.levels {
+			cp.rz.DrawLevel(cp.frame, &cp.levels[i], lv.view())
+		}
+		clear(cp.levels)
+	}
 	cp.items = cp.col.AppendRasterItems(cp.st.world, cp.items[:0])
 	cp.rz.Draw(cp.frame, cp.items)
 	clear(cp.items)

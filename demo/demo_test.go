@@ -34,7 +34,7 @@ func TestScenesBuildAndStep(t *testing.T) {
 			if got := cp.st.now(); got != 2 {
 				t.Fatalf("clock %v after 2 s of updates", got)
 			}
-			live := 0
+			_, live := cp.hud.levelParticles(cp.st)
 			for _, b := range cp.st.binds {
 				if e := cp.st.effect(b); e != nil {
 					live += len(e.Particles())
@@ -58,8 +58,8 @@ func TestSceneNamesUnique(t *testing.T) {
 			t.Fatalf("sceneByName(%q) = nil", sc.name())
 		}
 	}
-	if len(seen) != 7 {
-		t.Fatalf("%d scenes, want 7", len(seen))
+	if len(seen) != 8 {
+		t.Fatalf("%d scenes, want 8", len(seen))
 	}
 }
 
@@ -470,24 +470,29 @@ func TestFont(t *testing.T) {
 	}
 }
 
-// TestTexturesCommitted checks the committed PNGs are what textures.go
-// draws. Floating-point results may differ in the last bit on machines
+// TestTexturesCommitted checks the committed PNGs, the effects' and the
+// world level's, are what textures.go and leveltextures.go draw. Floating-point results may differ in the last bit on machines
 // that fuse multiply-adds, so the check runs on amd64 only.
 func TestTexturesCommitted(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("texture bytes are checked on amd64")
 	}
-	for _, tex := range textures {
-		want, err := encodePNGLevel(tex.draw(), png.BestCompression)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := os.ReadFile(filepath.Join(effects, tex.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from textures.go's drawing; run go run ./demo -gen-textures", tex.file)
+	for _, set := range []struct {
+		dir  string
+		list []generatedTexture
+	}{{effects, textures}, {"levels", levelTextures}} {
+		for _, tex := range set.list {
+			want, err := encodePNGLevel(tex.draw(), png.BestCompression)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(filepath.Join(set.dir, filepath.FromSlash(tex.file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from its drawing in the demo; run go run ./demo -gen-textures", tex.file)
+			}
 		}
 	}
 }

@@ -9,7 +9,9 @@ import (
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/render"
+	"github.com/yohamta/donburi"
 )
 
 // The HUD: the scene tabs at the top, the scene's title and hint, the stats
@@ -85,6 +87,8 @@ type hud struct {
 	// pathOf reports the render path that drew an effect in the frame
 	// just drawn (the window's Renderer.PathOf); nil in captures.
 	pathOf func(*emitter.Effect) (render.Path, bool)
+	// scratch holds a world emitter's particles while they are counted.
+	scratch []world.Particle
 }
 
 // frameStats are the window's measurements of the last frame. The times
@@ -107,6 +111,15 @@ type frameStats struct {
 	// presenting, and waiting for vsync).
 	interval float64
 	fps      float64
+	// level is what the renderer drew of a world scene's levels.
+	level levelStats
+}
+
+// levelStats are a frame's world emitters: those drawn and culled, and
+// the particles drawn.
+type levelStats struct {
+	shown                       bool
+	emitters, culled, particles int
 }
 
 // newHUD returns a HUD over the demo's scenes.
@@ -198,7 +211,7 @@ func (h *hud) draw(c canvas, st *stage, mode hudMode) {
 	} else if h.note != "" {
 		c.Text(20, helpY-28, 2, h.note, hudAccent)
 	}
-	help := "1-7/Tab scene · Space pause · ←→ step · Shift+←→ 1 s · B reverse · [ ] speed · H hide"
+	help := fmt.Sprintf("1-%d/Tab scene · Space pause · ←→ step · Shift+←→ 1 s · B reverse · [ ] speed · H hide", len(h.names))
 	if mode == hudCapture {
 		help = "captured headless: scripts/demo with no display; run it with a display for the window"
 	}
@@ -294,6 +307,25 @@ func (h *hud) statsRows(st *stage, mode hudMode) (rows []effectRow, live, effect
 	return rows, live, effects
 }
 
+// levelParticles returns the emitters of the stage's visible world levels
+// and their live particles (captures only: the window has the renderer's
+// LevelStats).
+func (h *hud) levelParticles(st *stage) (emitters, particles int) {
+	component.LevelQuery().Each(st.world, func(e *donburi.Entry) {
+		d := component.Level.Get(e)
+		if !d.Visible() {
+			return
+		}
+		ev := d.Level.Evaluator()
+		for i := range ev.Len() {
+			h.scratch = ev.AppendEmitter(h.scratch[:0], i, d.Seconds())
+			particles += len(h.scratch)
+		}
+		emitters += ev.Len()
+	})
+	return emitters, particles
+}
+
 // statsLines returns the stats panel's lines and how many of them, at the
 // end, are the table of effect files.
 func (h *hud) statsLines(st *stage, mode hudMode) (lines []string, table int) {
@@ -322,12 +354,22 @@ func (h *hud) statsLines(st *stage, mode hudMode) (lines []string, table int) {
 			// The renderer counts the batched path's particles only.
 			lines[0] += " (batched)"
 		}
+		if s.level.shown {
+			lines = slices.Insert(lines, 3, fmt.Sprintf("world     %d emitters (%d culled)", s.level.emitters+s.level.culled, s.level.culled))
+		}
 	} else {
+		n, particles := h.levelParticles(st)
 		lines = append(lines,
-			fmt.Sprintf("particles %s live", commas(live)),
+			fmt.Sprintf("particles %s live", commas(live+particles)),
 			fmt.Sprintf("effects   %d", effects),
 			"renderer  raster (capture)",
 		)
+		if n > 0 {
+			lines = slices.Insert(lines, 2, fmt.Sprintf("world     %d emitters", n))
+		}
+	}
+	if len(rows) == 0 {
+		return lines, 0 // a world level alone: no effect files
 	}
 	lines = append(lines, "")
 	lines = append(lines, fmt.Sprintf("%-22s %2s %s", "effect file", "n", "path"))

@@ -1,8 +1,9 @@
 // Command demo is Ember's interactive demo: scenes a game developer
 // recognises (a reward button with confetti, sparks, fire and smoke, a
-// flipbook explosion, weather, a 100,000-particle stress test and effects
-// following moving entities), built from the effect files in demo/effects
-// and run by Ember's donburi plugin.
+// flipbook explosion, weather, a 100,000-particle stress test, effects
+// following moving entities and a world level of four rooms), built from
+// the effect files in demo/effects and the level in demo/levels and run by
+// Ember's donburi plugin.
 //
 // Run it from the repository root with scripts/demo (or go run ./demo). With
 // a display it opens a window; with none (no DISPLAY or WAYLAND_DISPLAY, or
@@ -103,11 +104,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if o.genTextures {
-		if err := writeTextures(dir); err != nil {
+		levels, err := levelsDir()
+		if err == nil {
+			err = writeTextures(dir, textures)
+		}
+		if err == nil {
+			err = writeTextures(levels, levelTextures)
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "demo:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "wrote %d textures into %s\n", len(textures), dir)
+		fmt.Fprintf(stdout, "wrote %d textures into %s and %d into %s\n", len(textures), dir, len(levelTextures), levels)
 		return 0
 	}
 	if o.readme != "" {
@@ -165,16 +173,34 @@ func effectsDir(flagDir string) (string, error) {
 		}
 		return flagDir, nil
 	}
-	cands := []string{filepath.Join("demo", "effects"), "effects"}
-	if _, file, _, ok := runtime.Caller(0); ok {
-		cands = append(cands, filepath.Join(filepath.Dir(file), "effects"))
-	}
-	for _, c := range cands {
-		if _, err := os.Stat(filepath.Join(c, "confetti.yaml")); err == nil {
-			return c, nil
-		}
+	if d, ok := findDir("effects", "confetti.yaml"); ok {
+		return d, nil
 	}
 	return "", errors.New("cannot find the effect files (demo/effects); run from the repository root or pass -effects")
+}
+
+// levelsDir finds the directory of the demo's level (demo/levels) like
+// effectsDir.
+func levelsDir() (string, error) {
+	if d, ok := findDir("levels", worldLevel+".yaml"); ok {
+		return d, nil
+	}
+	return "", errors.New("cannot find the demo's level (demo/levels); run from the repository root")
+}
+
+// findDir returns demo/name or name under the working directory, or the
+// one beside this source file: the first holding the file marker.
+func findDir(name, marker string) (string, bool) {
+	cands := []string{filepath.Join("demo", name), name}
+	if _, file, _, ok := runtime.Caller(0); ok {
+		cands = append(cands, filepath.Join(filepath.Dir(file), name))
+	}
+	for _, c := range cands {
+		if _, err := os.Stat(filepath.Join(c, marker)); err == nil {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // maxCaptureClock bounds the world clocks of a capture, in seconds.
@@ -274,6 +300,7 @@ var readmePictures = []struct {
 	{"demo-fire.png", "fire", 2, 0},
 	{"demo-weather.png", "weather", 2, 0},
 	{"demo-follow.png", "follow", 1.05, 0},
+	{"demo-world.png", "world", 3.9, 0},
 }
 
 // writeReadmePictures captures the README's pictures into dir.

@@ -10,6 +10,7 @@ func allScenes() []scene {
 		&weatherScene{},
 		&stressScene{},
 		&followScene{},
+		&worldScene{},
 	}
 }
 

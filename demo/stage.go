@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/system"
@@ -64,6 +65,18 @@ type input struct {
 	// action is the scene's key (Enter) pressed this update; toggle the
 	// scene's second key (R).
 	action, toggle bool
+	// pan is the direction the WASD keys held push the view (-1 to 1 on
+	// each axis, +y down the screen), zoom the wheel's and the Z and X
+	// keys' steps this update (positive zooms in).
+	pan  pt
+	zoom float64
+}
+
+// levelViewer is a scene that shows the stage's mounted world levels
+// through a world camera: the window and the captures draw them over
+// drawBack, under the effects.
+type levelViewer interface {
+	view() *camera.World
 }
 
 // scripted is one input event of a capture script, at a world clock in

@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/png"
 	"math"
-	"os"
 	"path/filepath"
 )
 
@@ -35,14 +34,14 @@ var textures = []generatedTexture{
 	{"flame.png", flameSprite},
 }
 
-// writeTextures draws every texture and writes it into dir.
-func writeTextures(dir string) error {
-	for _, t := range textures {
+// writeTextures draws every texture of list and writes it into dir.
+func writeTextures(dir string, list []generatedTexture) error {
+	for _, t := range list {
 		data, err := encodePNGLevel(t.draw(), png.BestCompression)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, t.file), data, 0o644); err != nil {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(t.file)), data); err != nil {
 			return fmt.Errorf("write %s: %w", t.file, err)
 		}
 	}

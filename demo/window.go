@@ -37,6 +37,7 @@ type game struct {
 	hud      *hud
 	renderer *render.Renderer
 	drawer   *layerdraw.Drawer
+	levels   *layerdraw.LevelDrawer
 	canvas   *ebitenCanvas
 
 	paused, reverse bool
@@ -75,6 +76,7 @@ func openWindow(dir string, o options) error {
 		hud:        newHUD(),
 		renderer:   r,
 		drawer:     layerdraw.NewDrawer(r, 0),
+		levels:     layerdraw.NewLevelDrawer(r, 0),
 		canvas:     newEbitenCanvas(),
 		speed:      1,
 		maxFrames:  o.frames,
@@ -277,6 +279,18 @@ func (g *game) pointer(st *stage) *input {
 		action: inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
 		toggle: inpututil.IsKeyJustPressed(ebiten.KeyR),
 	}
+	for key, d := range map[ebiten.Key]pt{ebiten.KeyA: {-1, 0}, ebiten.KeyD: {1, 0}, ebiten.KeyW: {0, -1}, ebiten.KeyS: {0, 1}} {
+		if ebiten.IsKeyPressed(key) {
+			in.pan.X, in.pan.Y = in.pan.X+d.X, in.pan.Y+d.Y
+		}
+	}
+	_, in.zoom = ebiten.Wheel()
+	if ebiten.IsKeyPressed(ebiten.KeyZ) {
+		in.zoom += 0.25
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyX) {
+		in.zoom -= 0.25
+	}
 	if g.scrubbing {
 		st.seek(trackTime(st, x))
 		if !down {
@@ -335,6 +349,11 @@ func (g *game) Draw(screen *ebiten.Image) {
 	c.Picture(st.sc.backdrop(), 0, 0)
 	st.sc.drawBack(c, st)
 	t0 := time.Now()
+	lv, viewer := st.sc.(levelViewer)
+	if viewer {
+		g.levels.Camera = lv.view()
+		g.levels.DrawWorld(st.world, screen)
+	}
 	g.drawer.DrawWorld(st.world, screen)
 	s.cpuDraw = smooth(s.cpuDraw, ms(time.Since(t0)))
 	st.sc.drawFront(c, st)
@@ -342,6 +361,18 @@ func (g *game) Draw(screen *ebiten.Image) {
 	rs := g.renderer.Stats()
 	s.live, s.drawn, s.quads, s.effects, s.culled, s.drawCalls, s.thinned = rs.Live, rs.Particles, rs.Quads, rs.Effects, rs.Culled, rs.DrawCalls, rs.Thinned
 	s.batched, s.gpu = rs.Batched, rs.GPU
+	s.level = levelStats{}
+	if viewer {
+		ls := g.renderer.LevelStats()
+		s.level = levelStats{shown: true, emitters: ls.Emitters, culled: ls.Culled, particles: ls.Particles}
+		// The level's particles drawn are its live ones: the demo's
+		// renderer has no budget (the LOD may still fade far emitters).
+		s.live += ls.Particles
+		s.drawn += ls.Particles
+		s.quads += ls.Particles
+		s.drawCalls += ls.DrawCalls
+		s.batched += ls.Batched
+	}
 	s.fps = ebiten.ActualFPS()
 	g.hud.active = g.active
 	g.hud.paused, g.hud.reverse, g.hud.speed = g.paused || g.scrubbing, g.reverse, g.speed

@@ -52,12 +52,13 @@ type Effect struct {
 	reach   Ticks // furthest clock reached since the last restart
 	playing bool
 
-	bursts    []Burst
-	nextBurst uint32
-	dropped   uint64   // bursts dropped past MaxBursts (DroppedBursts)
-	enabled0  bool     // stream state before the first toggle
-	toggles   []toggle // sorted by clock
-	track     Track
+	bursts         []Burst
+	nextBurst      uint32
+	dropped        uint64   // bursts dropped past MaxBursts (DroppedBursts)
+	droppedToggles uint64   // toggles dropped past MaxToggles (DroppedToggles)
+	enabled0       bool     // stream state before the first toggle
+	toggles        []toggle // sorted by clock
+	track          Track
 
 	hostW, hostH float64
 	ambient      Color
@@ -299,7 +300,26 @@ func (e *Effect) SetEnabled(on bool) {
 	} else {
 		e.toggles = e.toggles[:i]
 	}
+	if len(e.toggles) > MaxToggles {
+		// The oldest change moves to the start of time: the stream's state
+		// before it is lost, as an old burst is past MaxBursts.
+		e.enabled0 = e.toggles[0].on
+		e.toggles = append(e.toggles[:0], e.toggles[1:]...)
+		e.droppedToggles++
+	}
 }
+
+// MaxToggles bounds the Enabled changes an effect keeps within its
+// History and Lifetime: each frame's window walks them, so a game that
+// toggles its stream every frame of an hour-long lifetime would otherwise
+// make every frame walk 216,000. Past it, SetEnabled forgets the oldest
+// change (the stream is taken to have been in its new state from the
+// start) and counts it in DroppedToggles.
+const MaxToggles = 4096
+
+// DroppedToggles returns how many Enabled changes the effect has
+// forgotten since it was made because it already kept MaxToggles.
+func (e *Effect) DroppedToggles() uint64 { return e.droppedToggles }
 
 // Enabled reports whether the stream runs at the current clock.
 func (e *Effect) Enabled() bool { return e.enabledAt(e.clock) }

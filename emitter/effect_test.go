@@ -861,3 +861,35 @@ func TestAppendBillboardsEvery(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxToggles: an effect keeps at most MaxToggles Enabled changes; past
+// it the oldest is forgotten (the stream is taken to have been in its new
+// state from the start) and counted, so a stream toggled every tick of a
+// long lifetime costs each frame MaxToggles changes, not one per tick.
+func TestMaxToggles(t *testing.T) {
+	s := emitter.DefaultSpec()
+	s.Rate = 1
+	s.Lifetime = emitter.Constant(3600) // every change stays in the window
+	e := newEffect(t, s, nil)
+	const n = emitter.MaxToggles + 100
+	for i := 1; i <= n; i++ {
+		e.SetClock(emitter.Ticks(i))
+		e.SetEnabled(i%2 == 0) // off at odd ticks, on at even ones
+	}
+	st := e.State()
+	if got := len(st.Toggles); got != emitter.MaxToggles {
+		t.Fatalf("%d toggles kept, want MaxToggles %d", got, emitter.MaxToggles)
+	}
+	if got := e.DroppedToggles(); got != 100 {
+		t.Errorf("DroppedToggles %d, want 100", got)
+	}
+	// The first 100 changes (ticks 1 to 100) are forgotten; the kept ones
+	// start at tick 101 (off), so the stream was on before it.
+	if first := st.Toggles[0]; first.At != 101 || first.On || !st.EnabledAtStart {
+		t.Errorf("oldest kept toggle %+v, EnabledAtStart %v; want {At:101 On:false}, true", first, st.EnabledAtStart)
+	}
+	// What is kept restores.
+	if err := e.Restore(st); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -58,7 +58,7 @@ func (e *Effect) State() State {
 //   - at most MaxBursts bursts, each at a clock >= 0 with a Count from 1 to
 //     the snapshot's MaxParticles (AddBurst's cap) and an Index below
 //     NextBurst, no two with one Index;
-//   - toggles at clocks >= 0, no two at one clock, each changing the
+//   - at most MaxToggles toggles, at clocks >= 0, no two at one clock, each changing the
 //     stream's state (the first from EnabledAtStart);
 //   - fewer than MaxTrackSamples track samples, at clocks >= 0, no two at
 //     one clock, with coordinates and rotations SetHost accepts.
@@ -104,6 +104,9 @@ func (e *Effect) checkState(s *State) ([]Burst, []toggle, []TrackSample, error) 
 	}
 	if n := len(s.Bursts); n > e.maxBursts {
 		p.add("Bursts", "%d bursts, more than MaxBursts %d", n, e.maxBursts)
+	}
+	if n := len(s.Toggles); n > MaxToggles {
+		p.add("Toggles", "%d toggles, more than MaxToggles %d", n, MaxToggles)
 	}
 	if n := len(s.Track); n >= MaxTrackSamples {
 		p.add("Track", "%d samples, more than a track keeps (MaxTrackSamples %d)", n, MaxTrackSamples-1)

@@ -97,6 +97,12 @@ func TestRestoreRefusesForgedStates(t *testing.T) {
 			s.Toggles = append(s.Toggles, emitter.Toggle{At: s.Toggles[0].At, On: true})
 		}},
 		{"toggle that changes nothing", "Toggles[0].On", func(s *emitter.State) { s.Toggles[0].On = s.EnabledAtStart }},
+		{"more than MaxToggles", "Toggles", func(s *emitter.State) {
+			s.Toggles = make([]emitter.Toggle, emitter.MaxToggles+1)
+			for i := range s.Toggles {
+				s.Toggles[i] = emitter.Toggle{At: emitter.Ticks(i), On: i%2 == 0 != s.EnabledAtStart}
+			}
+		}},
 		{"NaN host", "Track[0]", func(s *emitter.State) { s.Track[0].X = math.NaN() }},
 		{"host at 1e308", "Track[0]", func(s *emitter.State) { s.Track[0].Y = 1e308 }},
 		{"infinite rotation", "Track[0]", func(s *emitter.State) { s.Track[0].Rotation = math.Inf(-1) }},

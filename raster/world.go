@@ -72,24 +72,16 @@ func levelPass(b world.Blend) int {
 
 // drawWorldParticle composites one world particle onto dst.
 func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, doc *world.Document, p *world.Preset, tex *leveltex.Level, wp *world.Particle) {
+	g, ok := billboardOn(dst.Rect, pr, p, wp)
+	if !ok {
+		return
+	}
 	ti := p.Sprite.Frames[wp.Frame]
 	t := &doc.Textures[ti]
 	q := quad{tex: r.texture(tex.Images[ti]), cols: 1, cw: t.Width, ch: t.Height}
-	cx, cy := pr.Apply(wp.Position.X, wp.Position.Y, wp.Position.Z)
-	sn, cs := math.Sincos(wp.Rotation * (math.Pi / 180))
-	ux, uy, vx, vy := pr.Billboard(wp.Size, sn, cs, p.Sprite.Facing == world.FacingUpright)
-	// A pixel centre c is covered when c - centre = (2u-1)·U + (2v-1)·V
-	// with u and v in [0, 1): the inverse of the 2 × 2 matrix [U V].
-	det := ux*vy - uy*vx
-	if !(math.Abs(det) > 0) {
-		return
-	}
-	ex, ey := math.Abs(ux)+math.Abs(vx), math.Abs(uy)+math.Abs(vy)
+	cx, cy, ux, uy, vx, vy, det := g.cx, g.cy, g.ux, g.uy, g.vx, g.vy, g.det
+	x0, y0, x1, y1 := g.x0, g.y0, g.x1, g.y1
 	b := dst.Rect
-	x0 := max(b.Min.X, clampInt(math.Floor(cx-ex-0.5)))
-	x1 := min(b.Max.X, clampInt(math.Ceil(cx+ex+0.5)))
-	y0 := max(b.Min.Y, clampInt(math.Floor(cy-ey-0.5)))
-	y1 := min(b.Max.Y, clampInt(math.Ceil(cy+ey+0.5)))
 	cr, cg, cb, ca := wp.R, wp.G, wp.B, wp.A
 	for y := y0; y < y1; y++ {
 		dy := float64(y) + 0.5 - cy
@@ -128,4 +120,59 @@ func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, d
 			px[3] = to8(float64(oa*255) + float64(float64(px[3])*ia))
 		}
 	}
+}
+
+// billboard is a world particle's quad on a target: its centre, edge
+// vectors U and V (the quad is centre ± U ± V), the determinant of [U V]
+// and the pixels [x0, x1) × [y0, y1) of the target its cover test visits.
+type billboard struct {
+	cx, cy, ux, uy, vx, vy, det float64
+	x0, y0, x1, y1              int
+}
+
+// billboardOn projects wp's quad onto target b through pr; ok is false
+// for a degenerate quad or one that visits no pixel of b.
+func billboardOn(b image.Rectangle, pr *camera.Projection, p *world.Preset, wp *world.Particle) (g billboard, ok bool) {
+	g.cx, g.cy = pr.Apply(wp.Position.X, wp.Position.Y, wp.Position.Z)
+	sn, cs := math.Sincos(wp.Rotation * (math.Pi / 180))
+	g.ux, g.uy, g.vx, g.vy = pr.Billboard(wp.Size, sn, cs, p.Sprite.Facing == world.FacingUpright)
+	// A pixel centre c is covered when c - centre = (2u-1)·U + (2v-1)·V
+	// with u and v in [0, 1): the inverse of the 2 × 2 matrix [U V].
+	g.det = g.ux*g.vy - g.uy*g.vx
+	if !(math.Abs(g.det) > 0) {
+		return g, false
+	}
+	ex, ey := math.Abs(g.ux)+math.Abs(g.vx), math.Abs(g.uy)+math.Abs(g.vy)
+	g.x0 = max(b.Min.X, clampInt(math.Floor(g.cx-ex-0.5)))
+	g.x1 = min(b.Max.X, clampInt(math.Ceil(g.cx+ex+0.5)))
+	g.y0 = max(b.Min.Y, clampInt(math.Floor(g.cy-ey-0.5)))
+	g.y1 = min(b.Max.Y, clampInt(math.Ceil(g.cy+ey+0.5)))
+	return g, g.x0 < g.x1 && g.y0 < g.y1
+}
+
+// LevelWork returns the work [Rasterizer.DrawLevel] would do drawing it
+// on a target of bounds b through cam: the live particles it evaluates
+// and the pixels of their quads' bounding boxes on b it visits. A bake
+// counts it before drawing anything.
+func (r *Rasterizer) LevelWork(b image.Rectangle, it *LevelItem, cam *camera.World) (particles, pixels int64) {
+	if it == nil || it.Level == nil {
+		return 0, 0
+	}
+	pr := cam.Projection(b)
+	doc := it.Level.Document()
+	ev := it.Level.Evaluator()
+	for e := range doc.Emitters {
+		if e < len(it.Hidden) && it.Hidden[e] {
+			continue
+		}
+		p := &doc.Presets[doc.Emitters[e].Preset]
+		r.world = ev.AppendEmitter(r.world[:0], e, it.Clock)
+		particles += int64(len(r.world))
+		for i := range r.world {
+			if g, ok := billboardOn(b, &pr, p, &r.world[i]); ok {
+				pixels += int64(g.x1-g.x0) * int64(g.y1-g.y0)
+			}
+		}
+	}
+	return particles, pixels
 }

@@ -135,3 +135,32 @@ func TestDrawLevelFacing(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelWork: the work of a view is its live particles and the pixels
+// their quads' boxes visit. At zoom 10 a particle of edge 1 at the centre
+// (20, 20) of a 40 × 40 target spans x in [15, 25]; the cover test visits
+// floor(15 - 0.5) = 14 to ceil(25 + 0.5) = 26, 12 pixels a side.
+func TestLevelWork(t *testing.T) {
+	l, tl := oneParticle(t, world.BlendAlpha, world.FacingCamera, 1, [4]float64{1, 1, 1, 1}, color.NRGBA{255, 255, 255, 255})
+	b := image.Rect(0, 0, 40, 40)
+	var r Rasterizer
+	for _, tc := range []struct {
+		name              string
+		it                LevelItem
+		cam               camera.World
+		particles, pixels int64
+	}{
+		{"centred", LevelItem{Level: l, Textures: tl, Clock: 1}, camera.World{X: 5, Y: 5, Z: 1, Zoom: 10, Pitch: 90}, 1, 144},
+		// Off the target by 4 world units (40 pixels) in x: evaluated, no pixel.
+		{"off target", LevelItem{Level: l, Textures: tl, Clock: 1}, camera.World{X: 9, Y: 5, Z: 1, Zoom: 10, Pitch: 90}, 1, 0},
+		// Half off: x from 14 - 20 clipped to 0, to 26 - 20 = 6; y 14 to 26.
+		{"clipped", LevelItem{Level: l, Textures: tl, Clock: 1}, camera.World{X: 7, Y: 5, Z: 1, Zoom: 10, Pitch: 90}, 1, 6 * 12},
+		{"hidden", LevelItem{Level: l, Textures: tl, Clock: 1, Hidden: []bool{true}}, camera.World{X: 5, Y: 5, Z: 1, Zoom: 10, Pitch: 90}, 0, 0},
+		{"not yet born", LevelItem{Level: l, Textures: tl, Clock: -1}, camera.World{X: 5, Y: 5, Z: 1, Zoom: 10, Pitch: 90}, 0, 0},
+	} {
+		p, px := r.LevelWork(b, &tc.it, &tc.cam)
+		if p != tc.particles || px != tc.pixels {
+			t.Errorf("%s: work %d particles, %d pixels, want %d, %d", tc.name, p, px, tc.particles, tc.pixels)
+		}
+	}
+}

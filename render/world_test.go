@@ -260,3 +260,43 @@ func TestLevelAllocatesNothing(t *testing.T) {
 		t.Errorf("%v allocations per frame", n)
 	}
 }
+
+// TestLevelThinningStable: the budget's and the LOD's thinning depends on
+// the clock alone: a view under a budget shows the same pixels at a clock
+// whether the renderer reached it forward, rewound to it, or is a fresh
+// renderer drawing it first, and that view is not the unthinned one.
+func TestLevelThinningStable(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	cam := &camera.World{X: 8, Y: 4, Zoom: 10, Pitch: 90}
+	dst := ebiten.NewImage(160, 120)
+	defer dst.Deallocate()
+	frame := func(r *Renderer, clock float64) []byte {
+		dst.Clear()
+		r.DrawLevel(dst, &LevelItem{Level: l, Textures: tex, Clock: clock}, cam)
+		pix := make([]byte, 4*160*120)
+		dst.ReadPixels(pix)
+		return pix
+	}
+	full := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	whole := frame(full, 6.5)
+	all := full.LevelStats()
+	opts := &Options{Budget: all.Candidates / 2} // and the default LOD
+	r := newRenderer(t, opts)
+	clocks := []float64{5, 5.5, 6, 6.5}
+	var forward [][]byte
+	for _, c := range clocks {
+		forward = append(forward, frame(r, c))
+	}
+	if st := r.LevelStats(); st.Thinned == 0 || string(forward[3]) == string(whole) {
+		t.Fatalf("nothing thinned at budget %d: %+v", opts.Budget, st)
+	}
+	for i := len(clocks) - 1; i >= 0; i-- {
+		if string(frame(r, clocks[i])) != string(forward[i]) {
+			t.Errorf("rewound to %v s, the thinned view differs from the one drawn forward", clocks[i])
+		}
+	}
+	if string(frame(newRenderer(t, opts), 6)) != string(forward[2]) {
+		t.Error("a fresh renderer's thinned view at 6 s differs from the one drawn after 5 and 5.5 s")
+	}
+}

@@ -245,6 +245,38 @@ func TestLevelTPS(t *testing.T) {
 	}
 }
 
+// TestLevelSeekFrames: a world seek (system.Seek) shows a level exactly as
+// stepping showed it, back and forward, with a level mounted at 1 s as
+// well as one mounted at 0; before its mount a level shows nothing.
+func TestLevelSeekFrames(t *testing.T) {
+	cam := &camera.World{X: 8, Y: 4, Z: 1.5, Zoom: 6, Pitch: 60}
+	w := donburi.NewWorld()
+	s := NewScheduler(nil)
+	mount(t, w, nil)
+	col := NewLevelCollector(0)
+	for range 60 {
+		s.UpdateWorld(w)
+	}
+	late := mount(t, w, nil)
+	want := map[int][]byte{}
+	for k := 1; k <= 6; k++ { // 1.5 to 4 s by halves
+		for range 30 {
+			s.UpdateWorld(w)
+		}
+		want[k] = bytes.Clone(frameAt(w, col, cam))
+	}
+	for _, k := range []int{3, 1, 6, 2, 5, 4} {
+		Seek(w, 1+float64(k)/2)
+		if !bytes.Equal(frameAt(w, col, cam), want[k]) {
+			t.Errorf("seek to %v s shows another frame than stepping did", 1+float64(k)/2)
+		}
+	}
+	Seek(w, 0.5)
+	if !levelOf(t, w, late).Dormant || len(col.Collect(w)) != 1 {
+		t.Error("at 0.5 s the level mounted at 1 s is collected")
+	}
+}
+
 // TestLevelVisibility: hiding the level, or one emitter, for a while does
 // not restart or skip its clock: once shown, the frame is the one a world
 // that never hid it shows at the same clock.

@@ -9,8 +9,9 @@ import (
 	"github.com/emberfx/ember/raster/bake"
 )
 
-// FuzzArgs parses arbitrary command lines of bake and eval, which decode
-// every flag's text (clocks, seeds, bursts, WxH, CxR, colours, rates): no
+// FuzzArgs parses arbitrary command lines of bake, eval and world bake,
+// which decode every flag's text (clocks, seeds, bursts, WxH, CxR, colours,
+// rates, cameras): no
 // input may panic; a command line that parses holds only values the
 // commands can use; one that does not is exit 2 with one line and the hint.
 func FuzzArgs(f *testing.F) {
@@ -25,6 +26,11 @@ func FuzzArgs(f *testing.F) {
 		"-- --at 1 -o x.png",
 		"fx.yaml --at 1 --json",
 		"-h",
+		"level.kwp --camera 12,4,1,60,40 --at 2.5 -o x.png",
+		"level.yaml --camera 0,0,0,90,0.5,-45 --gif --from 1 --to 3 --fps 10 --size 320x200 --bg #101820 -o x.gif",
+		"level.kwp --camera 1,2,3,91,4 --at 1 -o x.png",
+		"level.kwp --camera 1e308,2,3,45,1e-300 --to 1 -o -",
+		"level.kwp --camera ,,,, --at 1 -o x.png",
 	} {
 		f.Add(s)
 	}
@@ -52,6 +58,24 @@ func FuzzArgs(f *testing.F) {
 			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 			if status != exitUsage || len(lines) != 2 || !strings.HasPrefix(lines[0], "ember bake: ") {
 				t.Fatalf("%q: status %d, stderr %q", args, status, stderr.String())
+			}
+		}
+		stdout.Reset()
+		stderr.Reset()
+		w, status, ok := parseWorldBakeArgs(findWorldCommand("bake"), args, &stdout, &stderr)
+		switch {
+		case ok:
+			if w.file == "" || w.out == "" || w.w < 1 || w.h < 1 || int64(w.w)*int64(w.h) > bake.MaxCanvasPixels ||
+				!(w.at >= 0) || math.IsInf(w.at, 0) || !(w.to >= w.from) || bake.CheckCamera(&w.cam) != nil || !(w.cam.Zoom > 0) {
+				t.Fatalf("world bake %q parsed to %+v", args, w)
+			}
+			if w.gif && !(w.fps >= bake.MinGIFFPS && w.fps <= bake.MaxGIFFPS) {
+				t.Fatalf("world bake %q: a GIF at %v fps", args, w.fps)
+			}
+		case status != exitOK:
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			if status != exitUsage || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: ember world bake ") {
+				t.Fatalf("world bake %q: status %d, stderr %q", args, status, stderr.String())
 			}
 		}
 		stdout.Reset()

@@ -85,13 +85,20 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ember bake: %v\n", err)
 		return exitInvalid
 	}
-	if o.out == "-" {
+	return writeOutput("ember bake", o.out, data, stdout, stderr)
+}
+
+// writeOutput writes a bake's file to out ("-": stdout) and returns the
+// exit status, the error reported as cmd's.
+func writeOutput(cmd, out string, data []byte, stdout, stderr io.Writer) int {
+	var err error
+	if out == "-" {
 		_, err = stdout.Write(data)
 	} else {
-		err = os.WriteFile(o.out, data, 0o644)
+		err = os.WriteFile(out, data, 0o644)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "ember bake: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitInvalid
 	}
 	return exitOK
@@ -163,31 +170,22 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	c.about = bakeAbout
 	fs := c.fs
 	var (
-		at, from, to secondsFlag
-		seed         seedFlag
-		emits        emitFlag
-		host         = hostFlag{bake.DefaultWidth, bake.DefaultHeight}
-		canvas       hostFlag
-		pad          = defaultPad
-		sheet        gridFlag
-		bg           = bgFlag{0, 0, 0, 255}
-		asGIF        bool
-		fps          = 25.0
-		out          string
+		cf     clipFlags
+		seed   seedFlag
+		emits  emitFlag
+		host   = hostFlag{bake.DefaultWidth, bake.DefaultHeight}
+		canvas hostFlag
+		pad    = defaultPad
+		sheet  gridFlag
 	)
-	fs.Var(&at, "at", "the clock `T` of a single frame, in seconds; with --gif, the clip is 0..T")
+	cf.register(fs, "a sheet or GIF")
+	at, from, to := &cf.at, &cf.from, &cf.to
 	fs.Var(&sheet, "sheet", "render a sprite sheet of `CxR` frames, evenly spaced from --from to --to, row-major")
-	fs.BoolVar(&asGIF, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at); also when -o ends in .gif")
-	fs.Var(&from, "from", "the first clock `T0` of a sheet or GIF, in seconds (default 0)")
-	fs.Var(&to, "to", "the last clock `T1` of a sheet or GIF, in seconds")
-	fs.Float64Var(&fps, "fps", fps, "GIF frames per second, `N` from 0.0015259 (100/65535) to 100")
 	fs.Var(&seed, "seed", "the fixed seed `S`, 0 to 4294967295")
 	fs.Var(&emits, "emit", "a burst of `N[@T0]` particles at T0 seconds (default 0); repeatable, numbered in order")
 	fs.Var(&host, "host", "the host rectangle `WxH`, in whole pixels: the emission area and pixels per stud")
 	fs.Var(&canvas, "canvas", "the canvas `WxH` of each frame, in whole pixels, around the host's centre (default: fitted to the effect)")
 	fs.IntVar(&pad, "pad", pad, "the pixels `N` around the effect's bounds on the fitted canvas")
-	fs.Var(&bg, "bg", "the opaque background colour `#rrggbb`")
-	fs.StringVar(&out, "o", "", "the output file `OUT`: a PNG, or a GIF (with --gif, or a name ending in .gif); - writes to stdout (required)")
 	allowOutside := allowOutsideFlag(fs)
 	files, status, ok := c.parse(args)
 	if !ok {
@@ -195,9 +193,10 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	}
 	padSet := false
 	fs.Visit(func(f *flag.Flag) { padSet = padSet || f.Name == "pad" })
+	out := cf.out
 	o = bakeOptions{
-		out: out, seed: uint32(seed), bursts: emits, gif: asGIF, fps: fps,
-		cols: sheet.cols, rows: sheet.rows, bg: color.NRGBA(bg), pad: pad,
+		out: out, seed: uint32(seed), bursts: emits, gif: cf.gif, fps: cf.fps,
+		cols: sheet.cols, rows: sheet.rows, bg: color.NRGBA(cf.bg), pad: pad,
 		at: at.v, from: from.v, to: to.v, allowOutside: *allowOutside,
 	}
 	fail := func(format string, args ...any) (bakeOptions, int, bool) {
@@ -210,26 +209,20 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	if out == "" {
 		return fail("-o OUT is required")
 	}
-	// The output's name picks the format, as the demo's captures do; a
-	// flag that says otherwise is an error.
-	switch ext := strings.ToLower(filepath.Ext(out)); {
-	case out == "-":
-	case ext == ".gif" && sheet.cols > 0:
+	if sheet.cols > 0 && out != "-" && strings.EqualFold(filepath.Ext(out), ".gif") {
 		return fail("-o %s names a GIF, but --sheet makes a PNG", out)
-	case ext == ".gif":
-		o.gif, asGIF = true, true
-	case ext == ".png" && asGIF:
-		return fail("-o %s names a PNG, but --gif makes a GIF", out)
 	}
+	if msg := cf.outputFormat(); msg != "" {
+		return fail("%s", msg)
+	}
+	asGIF, fps := cf.gif, cf.fps
+	o.gif = asGIF
 	for _, f := range []struct {
 		name string
 		v    hostFlag
 	}{{"--host", host}, {"--canvas", canvas}} {
-		if f.v.W != math.Trunc(f.v.W) || f.v.H != math.Trunc(f.v.H) {
-			return fail("%s %s: the canvas needs whole pixels", f.name, f.v.String())
-		}
-		if f.v.W*f.v.H > bake.MaxCanvasPixels {
-			return fail("%s %s: more than %d pixels", f.name, f.v.String(), bake.MaxCanvasPixels)
+		if msg := canvasProblem(f.name, f.v); msg != "" {
+			return fail("%s", msg)
 		}
 	}
 	o.w, o.h = int(host.W), int(host.H)
@@ -244,22 +237,9 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	case asGIF && sheet.cols > 0:
 		return fail("--gif and --sheet cannot go together")
 	case asGIF:
-		if !(fps >= bake.MinGIFFPS && fps <= bake.MaxGIFFPS) {
-			return fail("--fps %v: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from 0.0015259 (100/65535) to 100", fps)
-		}
-		switch {
-		case to.set && at.set:
-			return fail("--gif takes either --to (the clip --from..--to) or --at (the clip 0..--at), not both")
-		case at.set:
-			if from.set {
-				return fail("--gif with --at plays 0..--at; use --from and --to for another clip")
-			}
-			o.to = at.v
-		case !to.set:
-			return fail("--gif needs --to T1 (or --at T)")
-		}
-		if o.to < o.from {
-			return fail("--to %v is before --from %v", o.to, o.from)
+		var msg string
+		if o.to, msg = gifClip(fps, *at, *from, *to); msg != "" {
+			return fail("%s", msg)
 		}
 	case sheet.cols > 0:
 		if at.set {
@@ -280,6 +260,78 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 		}
 	}
 	return o, exitOK, true
+}
+
+// clipFlags are the flags ember bake and ember world bake share: the
+// clocks of a frame or a clip, the GIF's rate, the background and the
+// output.
+type clipFlags struct {
+	at, from, to secondsFlag
+	gif          bool
+	fps          float64
+	bg           bgFlag
+	out          string
+}
+
+// register defines the flags on fs, with their defaults; clips names what
+// --from and --to bound ("a GIF").
+func (c *clipFlags) register(fs *flag.FlagSet, clips string) {
+	c.fps, c.bg = 25, bgFlag{0, 0, 0, 255}
+	fs.Var(&c.at, "at", "the clock `T` of a single frame, in seconds; with --gif, the clip is 0..T")
+	fs.BoolVar(&c.gif, "gif", false, "render an animated GIF of the clip from --from to --to (or 0 to --at); also when -o ends in .gif")
+	fs.Var(&c.from, "from", "the first clock `T0` of "+clips+", in seconds (default 0)")
+	fs.Var(&c.to, "to", "the last clock `T1` of "+clips+", in seconds")
+	fs.Float64Var(&c.fps, "fps", c.fps, "GIF frames per second, `N` from 0.0015259 (100/65535) to 100")
+	fs.Var(&c.bg, "bg", "the opaque background colour `#rrggbb`")
+	fs.StringVar(&c.out, "o", "", "the output file `OUT`: a PNG, or a GIF (with --gif, or a name ending in .gif); - writes to stdout (required)")
+}
+
+// outputFormat lets the output's name pick the format, as the demo's
+// captures do: a name ending in .gif makes a GIF, and one ending in .png
+// with --gif is the usage problem it returns ("" when none).
+func (c *clipFlags) outputFormat() string {
+	switch ext := strings.ToLower(filepath.Ext(c.out)); {
+	case c.out == "-":
+	case ext == ".gif":
+		c.gif = true
+	case ext == ".png" && c.gif:
+		return fmt.Sprintf("-o %s names a PNG, but --gif makes a GIF", c.out)
+	}
+	return ""
+}
+
+// canvasProblem returns the usage problem of a canvas flag's WxH, or "":
+// it needs whole pixels, at most bake.MaxCanvasPixels of them.
+func canvasProblem(name string, v hostFlag) string {
+	if v.W != math.Trunc(v.W) || v.H != math.Trunc(v.H) {
+		return fmt.Sprintf("%s %s: the canvas needs whole pixels", name, v.String())
+	}
+	if v.W*v.H > bake.MaxCanvasPixels {
+		return fmt.Sprintf("%s %s: more than %d pixels", name, v.String(), bake.MaxCanvasPixels)
+	}
+	return ""
+}
+
+// gifClip checks the clip flags of a GIF: --fps, and --from with --to, or
+// --at alone (the clip 0..--at). It returns the clip's end, or the usage
+// problem.
+func gifClip(fps float64, at, from, to secondsFlag) (end float64, problem string) {
+	if !(fps >= bake.MinGIFFPS && fps <= bake.MaxGIFFPS) {
+		return 0, fmt.Sprintf("--fps %v: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from 0.0015259 (100/65535) to 100", fps)
+	}
+	switch {
+	case to.set && at.set:
+		return 0, "--gif takes either --to (the clip --from..--to) or --at (the clip 0..--at), not both"
+	case at.set && from.set:
+		return 0, "--gif with --at plays 0..--at; use --from and --to for another clip"
+	case at.set:
+		return at.v, ""
+	case !to.set:
+		return 0, "--gif needs --to T1 (or --at T)"
+	case to.v < from.v:
+		return 0, fmt.Sprintf("--to %v is before --from %v", to.v, from.v)
+	}
+	return to.v, ""
 }
 
 // gridFlag is a sheet's "CxR": columns and rows, each at least 1.

@@ -237,3 +237,27 @@ func TestLevelByteOrderMark(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoLevelCompiled checks that every compiled level under
+// demo/levels is what `ember world compile` makes of its source today, so
+// that a source edited without `go generate ./demo` fails here.
+func TestDemoLevelCompiled(t *testing.T) {
+	sources, err := filepath.Glob("../../demo/levels/*.yaml")
+	if err != nil || len(sources) == 0 {
+		t.Fatalf("no level sources in demo/levels (%v)", err)
+	}
+	for _, src := range sources {
+		kwp := strings.TrimSuffix(src, ".yaml") + ".kwp"
+		want, err := os.ReadFile(kwp)
+		if err != nil {
+			t.Fatalf("%s: %v; run go generate ./demo", src, err)
+		}
+		out := filepath.Join(t.TempDir(), "level.kwp")
+		if status, _, errOut := runCLI("world", "compile", src, "-o", out); status != exitOK {
+			t.Fatalf("%s: %s", src, errOut)
+		}
+		if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s is not the compile of %s (%v); run go generate ./demo", kwp, src, err)
+		}
+	}
+}

@@ -10,6 +10,7 @@
 //	ember world compile LEVEL.yaml -o LEVEL.kwp
 //	ember world inspect LEVEL [--json]
 //	ember world eval LEVEL --at T [--json]
+//	ember world bake LEVEL --camera X,Y,Z,PITCH,ZOOM[,YAW] (--at T | --gif ...) -o OUT
 //	ember help [COMMAND]
 //
 // validate decodes and validates each effect file and loads the images its
@@ -86,9 +87,9 @@ const usageText = `usage:
   ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
       Write one effect file per ParticleEmitter of a Roblox Studio file
       under DIR (default .) and report what became of each property.
-  ember world validate|compile|inspect|eval ...
-      Work with world levels: check, compile to KWP1, inspect, evaluate
-      (ember help world).
+  ember world validate|compile|inspect|eval|bake ...
+      Work with world levels: check, compile to KWP1, inspect, evaluate,
+      render a camera's view (ember help world).
   ember help [COMMAND]
       Show this help, or a command's flags.
 

@@ -47,6 +47,7 @@ features a host needs.`,
 the particles alive at level clock T seconds, keyed by emitter and slot,
 in world units (z up), as a table or, with --json, as JSON.`,
 			runWorldEval},
+		{"bake", worldBakeSynopsis, worldBakeHelp, runWorldBake},
 	}
 }
 

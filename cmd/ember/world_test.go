@@ -307,9 +307,9 @@ func TestWorldUsage(t *testing.T) {
 		line string // the first line of stderr; the second is the hint
 		hint string
 	}{
-		{[]string{"world"}, "ember world: no command given", "usage: ember world validate|compile|inspect|eval ... (see ember help world)"},
-		{[]string{"world", "bake"}, `ember world: unknown command "bake"`, "usage: ember world validate|compile|inspect|eval ... (see ember help world)"},
-		{[]string{"world", "help", "bake"}, `ember world help: unknown command "bake"`, "usage: ember world validate|compile|inspect|eval ... (see ember help world)"},
+		{[]string{"world"}, "ember world: no command given", "usage: ember world validate|compile|inspect|eval|bake ... (see ember help world)"},
+		{[]string{"world", "paint"}, `ember world: unknown command "paint"`, "usage: ember world validate|compile|inspect|eval|bake ... (see ember help world)"},
+		{[]string{"world", "help", "paint"}, `ember world help: unknown command "paint"`, "usage: ember world validate|compile|inspect|eval|bake ... (see ember help world)"},
 		{[]string{"world", "validate"}, "ember world validate: no level files given", "usage: ember world validate LEVEL... (see ember world help validate)"},
 		{[]string{"world", "validate", "-x", hall}, "flag provided but not defined: -x", "usage: ember world validate LEVEL... (see ember world help validate)"},
 		{[]string{"world", "compile", hall}, "ember world compile: -o LEVEL.kwp is required", "usage: ember world compile LEVEL.yaml -o LEVEL.kwp (see ember world help compile)"},
@@ -341,7 +341,7 @@ func TestWorldUsage(t *testing.T) {
 		{[]string{"world", "help", "compile"}, "-o FILE"},
 		{[]string{"help", "world", "eval"}, "-at T"},
 		{[]string{"world", "eval", "-h"}, "usage: ember world eval LEVEL --at T [--json]"},
-		{[]string{"help"}, "ember world validate|compile|inspect|eval"},
+		{[]string{"help"}, "ember world validate|compile|inspect|eval|bake"},
 	} {
 		status, out, errOut := runCLI(c.args...)
 		if status != 0 || errOut != "" || !strings.Contains(out, c.has) {

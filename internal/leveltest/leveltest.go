@@ -190,7 +190,7 @@ func Level(tb testing.TB, pageSize int) (*world.Level, *leveltex.Level) {
 	return l, tex
 }
 
-// Limits returns a level at the document's limits of emitters and slots,
+// LimitsLevel returns a level at the document's limits of emitters and slots,
 // mounted in memory: 256 emitters of 256 slots (65,536 in all) in 16 rooms
 // of 10 × 10 on a 4 × 4 grid ([0, 40]², floors at 0, ceilings at 10), 16
 // emitters a room on a grid of their own. Its 8 presets cover the four
@@ -198,8 +198,7 @@ func Level(tb testing.TB, pageSize int) (*world.Level, *leveltex.Level) {
 // turn at their own speeds; each emitter births 112 a second by rate and
 // 16 by bursts, every second, and its particles live 1.2 to 1.5 s: 2
 // groups of 128 slots, all in use, about 44,000 alive at any clock.
-func Limits(tb testing.TB) (*world.Level, *leveltex.Level) {
-	tb.Helper()
+func LimitsLevel() (*world.Level, *leveltex.Level, error) {
 	img := disc(16, 1, color.NRGBA{255, 220, 180, 255})
 	d := &world.Document{Version: world.AlphaVersion,
 		Textures: []world.Texture{{Name: "disc", Path: "disc.png", Width: 16, Height: 16, Digest: world.TextureDigest(img)}}}
@@ -255,13 +254,23 @@ func Limits(tb testing.TB) (*world.Level, *leveltex.Level) {
 		})
 	}
 	if err := world.Compile(d); err != nil {
-		tb.Fatalf("the limits level does not compile: %v", err)
+		return nil, nil, fmt.Errorf("the limits level does not compile: %w", err)
 	}
 	l, err := world.NewLevel(d)
 	if err != nil {
-		tb.Fatal(err)
+		return nil, nil, err
 	}
 	tex, err := leveltex.Prepare(d, &leveltex.Options{Resolver: Resolver{"disc": img}})
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, tex, nil
+}
+
+// Limits is [LimitsLevel] for a test or benchmark, which fails on an error.
+func Limits(tb testing.TB) (*world.Level, *leveltex.Level) {
+	tb.Helper()
+	l, tex, err := LimitsLevel()
 	if err != nil {
 		tb.Fatal(err)
 	}

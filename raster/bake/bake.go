@@ -151,16 +151,12 @@ func newBaker(s *Scene) (*baker, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &baker{s: s, hw: hw, hh: hh, w: hw, h: hh, ox: float64(hw) / 2, oy: float64(hh) / 2, bg: [4]uint8{0, 0, 0, 255}}
+	k := &baker{s: s, hw: hw, hh: hh, w: hw, h: hh, ox: float64(hw) / 2, oy: float64(hh) / 2, bg: background(s.Background)}
 	if c := s.Canvas; c != (image.Rectangle{}) {
 		if c.Empty() || int64(c.Dx())*int64(c.Dy()) > MaxCanvasPixels {
 			return nil, fmt.Errorf("bake: canvas %v: each side must be positive and the area at most %d pixels", c, MaxCanvasPixels)
 		}
 		k.w, k.h, k.ox, k.oy = c.Dx(), c.Dy(), -float64(c.Min.X), -float64(c.Min.Y)
-	}
-	if s.Background != nil {
-		c := color.RGBAModel.Convert(s.Background).(color.RGBA)
-		k.bg = [4]uint8{c.R, c.G, c.B, c.A}
 	}
 	return k, nil
 }
@@ -245,12 +241,7 @@ func (k *baker) draw(dst *image.RGBA, x, y int, t float64) error {
 		return err
 	}
 	sub := dst.SubImage(image.Rect(x, y, x+k.w, y+k.h)).(*image.RGBA)
-	for yy := sub.Rect.Min.Y; yy < sub.Rect.Max.Y; yy++ {
-		i := sub.PixOffset(sub.Rect.Min.X, yy)
-		for xx := 0; xx < k.w; xx++ {
-			copy(sub.Pix[i+4*xx:i+4*xx+4], k.bg[:])
-		}
-	}
+	fill(sub, k.bg)
 	k.r.Draw(sub, []raster.Item{k.item(e, x, y)})
 	return nil
 }
@@ -266,11 +257,7 @@ func Frame(s *Scene, t float64) (*image.RGBA, error) {
 	if err := k.check([]float64{t}); err != nil {
 		return nil, err
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, k.w, k.h))
-	if err := k.draw(dst, 0, 0, t); err != nil {
-		return nil, err
-	}
-	return dst, nil
+	return k.frame(t)
 }
 
 // SheetTimes returns the clocks of the n frames of a sheet or clip from t0
@@ -334,32 +321,64 @@ func GIF(s *Scene, t0, t1, fps float64) (*gif.GIF, error) {
 	if err != nil {
 		return nil, err
 	}
+	return clip(k, t0, t1, fps)
+}
+
+// clipper draws the frames of a clip: [GIF]'s baker and [LevelGIF]'s.
+type clipper interface {
+	// size is the canvas in pixels.
+	size() (w, h int)
+	// check refuses the work of the frames at clocks ts.
+	check(ts []float64) error
+	// frame renders the frame at clock t.
+	frame(t float64) (*image.RGBA, error)
+}
+
+// clip renders k's clip from t0 to t1 at fps as a GIF: the clocks of
+// GIFTimes, refused when GIF cannot hold them or when they are too large
+// to keep in memory while the palette is chosen, then by k's work.
+func clip(k clipper, t0, t1, fps float64) (*gif.GIF, error) {
 	ts, err := GIFTimes(t0, t1, fps)
 	if err != nil {
 		return nil, err
 	}
-	n := len(ts)
-	if k.w > 65535 || k.h > 65535 {
-		return nil, fmt.Errorf("bake: canvas %dx%d is too large for a GIF (65535 at most)", k.w, k.h)
+	w, h := k.size()
+	if w > 65535 || h > 65535 {
+		return nil, fmt.Errorf("bake: canvas %dx%d is too large for a GIF (65535 at most)", w, h)
 	}
-	if int64(n)*int64(k.w)*int64(k.h) > 4*MaxCanvasPixels {
-		return nil, fmt.Errorf("bake: clip of %d frames of %dx%d is too large", n, k.w, k.h)
+	if int64(len(ts))*int64(w)*int64(h) > 4*MaxCanvasPixels {
+		return nil, fmt.Errorf("bake: clip of %d frames of %dx%d is too large", len(ts), w, h)
 	}
 	if err := k.check(ts); err != nil {
 		return nil, err
 	}
-	frames := make([]*image.RGBA, n)
+	frames := make([]*image.RGBA, len(ts))
 	for i, t := range ts {
-		frames[i] = image.NewRGBA(image.Rect(0, 0, k.w, k.h))
-		if err := k.draw(frames[i], 0, 0, t); err != nil {
+		if frames[i], err = k.frame(t); err != nil {
 			return nil, err
 		}
 	}
+	return paletted(frames, fps), nil
+}
+
+func (k *baker) size() (w, h int) { return k.w, k.h }
+
+func (k *baker) frame(t float64) (*image.RGBA, error) {
+	dst := image.NewRGBA(image.Rect(0, 0, k.w, k.h))
+	return dst, k.draw(dst, 0, 0, t)
+}
+
+// paletted encodes frames shown at fps frames per second as a looping GIF
+// with one [Quantize]d palette and delays that keep the clip's length.
+func paletted(frames []*image.RGBA, fps float64) *gif.GIF {
 	pal, index := Quantize(frames)
+	n := len(frames)
 	g := &gif.GIF{
-		Image:  make([]*image.Paletted, n),
-		Delay:  make([]int, n),
-		Config: image.Config{ColorModel: pal, Width: k.w, Height: k.h},
+		Image: make([]*image.Paletted, n),
+		Delay: make([]int, n),
+	}
+	if n > 0 {
+		g.Config = image.Config{ColorModel: pal, Width: frames[0].Rect.Dx(), Height: frames[0].Rect.Dy()}
 	}
 	for i, f := range frames {
 		p := image.NewPaletted(f.Rect, pal)
@@ -369,7 +388,7 @@ func GIF(s *Scene, t0, t1, fps float64) (*gif.GIF, error) {
 		g.Image[i] = p
 		g.Delay[i] = int(math.Round(100*float64(i+1)/fps) - math.Round(100*float64(i)/fps))
 	}
-	return g, nil
+	return g
 }
 
 // GIFTimes returns the clocks of the frames of [GIF]'s clip from t0 to t1
@@ -425,6 +444,25 @@ func FitCanvas(s *Scene, ts []float64, pad int) (image.Rectangle, error) {
 		return image.Rectangle{}, fmt.Errorf("bake: the effect's bounds need a canvas of %gx%g pixels, more than %d; give a smaller canvas", w, h, MaxCanvasPixels)
 	}
 	return image.Rect(int(x0), int(y0), int(x1), int(y1)), nil
+}
+
+// fill sets every pixel of dst to the premultiplied colour bg.
+func fill(dst *image.RGBA, bg [4]uint8) {
+	for y := dst.Rect.Min.Y; y < dst.Rect.Max.Y; y++ {
+		i := dst.PixOffset(dst.Rect.Min.X, y)
+		for x := 0; x < dst.Rect.Dx(); x++ {
+			copy(dst.Pix[i+4*x:i+4*x+4], bg[:])
+		}
+	}
+}
+
+// background returns c premultiplied, opaque black for nil.
+func background(c color.Color) [4]uint8 {
+	if c == nil {
+		return [4]uint8{0, 0, 0, 255}
+	}
+	v := color.RGBAModel.Convert(c).(color.RGBA)
+	return [4]uint8{v.R, v.G, v.B, v.A}
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -26,6 +26,7 @@ import (
 func (d *driver) report(p plan) error {
 	var b strings.Builder
 	d.table(&b)
+	d.worldTable(&b)
 	fmt.Print(b.String())
 	if d.o.out == "" {
 		return nil
@@ -38,6 +39,9 @@ func (d *driver) report(p plan) error {
 		results = []result{}
 	}
 	if err := writeJSON(filepath.Join(d.o.out, "results.json"), results); err != nil {
+		return err
+	}
+	if err := d.writeWorld(); err != nil {
 		return err
 	}
 	meta := map[string]any{

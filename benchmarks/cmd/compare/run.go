@@ -41,6 +41,7 @@ type driver struct {
 	// fallbacks are the cases a path-checked subject (ember-gpu) could
 	// not draw on its path throughout: "n/a (falls back)".
 	fallbacks []skip
+	world     []worldResult // the world cases (world.go)
 	err       error
 	start     time.Time
 }
@@ -151,6 +152,9 @@ func (d *driver) run() error {
 		if err := d.runCase(c, p); err != nil {
 			return fmt.Errorf("%s %d: %w", c.name, c.particles, err)
 		}
+	}
+	if err := d.runWorld(p); err != nil {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "[%3.0fs] done\n", time.Since(d.start).Seconds())
 	return d.report(p)
