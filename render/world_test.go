@@ -206,16 +206,30 @@ func TestLODKeep(t *testing.T) {
 	}
 }
 
-// TestLevelPath: PathAuto and PathBatched take the batched path; PathGPU
-// falls back to it, counted.
+// TestLevelPath: PathBatched and PathGPU are taken as asked; PathAuto
+// asks the default cost model, which prices the batched path at 3.5 µs a
+// candidate and the GPU path at 48 ns per walked candidate and pixel plus
+// 48 ns per binned test: ten candidates over 400 pixels (48·400·10 +
+// 48·40 + 2,000 ≈ 196 µs against 36 µs) stay batched, 4,096 over 32 × 32
+// pixels walking 100 each (≈ 5.7 ms against 14.3 ms) go to the GPU.
 func TestLevelPath(t *testing.T) {
 	r := newRenderer(t, nil)
+	small := GPUWork{Pixels: 400, Walked: 10, Binned: 40, Layers: 1}
+	dense := GPUWork{Pixels: 1024, Walked: 100, Binned: 4 * 4096, Layers: 1}
 	for _, c := range []struct {
-		p        Path
-		fellBack bool
-	}{{PathAuto, false}, {PathBatched, false}, {PathGPU, true}} {
-		if got, fell := r.LevelPath(c.p, 100, 10); got != PathBatched || fell != c.fellBack {
-			t.Errorf("LevelPath(%v) = %v, %v", c.p, got, fell)
+		name string
+		p    Path
+		w    GPUWork
+		cand int
+		want Path
+	}{
+		{"auto small", PathAuto, small, 10, PathBatched},
+		{"auto dense", PathAuto, dense, 4096, PathGPU},
+		{"batched dense", PathBatched, dense, 4096, PathBatched},
+		{"gpu small", PathGPU, small, 10, PathGPU},
+	} {
+		if got := r.LevelPath(c.p, c.w, c.cand); got != c.want {
+			t.Errorf("%s: LevelPath = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
@@ -225,6 +239,9 @@ func TestLevelPath(t *testing.T) {
 func TestWorldRowLayout(t *testing.T) {
 	if rowlayout.WorldMaxKeys != world.MaxCurveKeys || rowlayout.WorldMaxFrames != world.MaxFrames {
 		t.Error("the world row's limits differ from the world package's")
+	}
+	if rowlayout.WorldMaxSlots != world.MaxSlotsPerEmitter || rowlayout.WorldEmitterMaxPlanes != world.MaxSectorPoints+2 {
+		t.Error("the world GPU path's loop bounds differ from the world package's limits")
 	}
 	for _, c := range []struct {
 		row int

@@ -2,6 +2,7 @@ package kage
 
 import (
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/rowlayout"
 )
@@ -119,6 +120,7 @@ var groups = []group{
 		{"worldFrameSize", rowlayout.WorldFrameSize},
 		{"worldColor", rowlayout.WorldColor},
 		{"worldFrames", rowlayout.WorldFrames},
+		{"worldSize", rowlayout.WorldSize},
 		{"worldDataWidth", rowlayout.WorldDataWidth},
 		{"worldRowBytes", rowlayout.WorldRowBytes},
 		{"worldMaxKeys", rowlayout.WorldMaxKeys},
@@ -127,6 +129,50 @@ var groups = []group{
 		{"worldBlendCutout", rowlayout.WorldBlendCutout},
 		{"worldBlendAlpha", rowlayout.WorldBlendAlpha},
 		{"worldBlendPremultiplied", rowlayout.WorldBlendPremultiplied},
+	}},
+	{"internal/rowlayout: the world GPU path's emitter rows (image 2 of its passes).", []constant{
+		{"worldEmitterWidth", rowlayout.WorldEmitterWidth},
+		{"worldEmitterSeed", rowlayout.WorldEmitterSeed},
+		{"worldEmitterFlags", rowlayout.WorldEmitterFlags},
+		{"worldEmitterBirths", rowlayout.WorldEmitterBirths},
+		{"worldEmitterGroups", rowlayout.WorldEmitterGroups},
+		{"worldEmitterFrames", rowlayout.WorldEmitterFrames},
+		{"worldEmitterWalls", rowlayout.WorldEmitterWalls},
+		{"worldEmitterPreset", rowlayout.WorldEmitterPreset},
+		{"worldEmitterSizeKeys", rowlayout.WorldEmitterSizeKeys},
+		{"worldEmitterPeriod", rowlayout.WorldEmitterPeriod},
+		{"worldEmitterLifeMin", rowlayout.WorldEmitterLifeMin},
+		{"worldEmitterLifeMax", rowlayout.WorldEmitterLifeMax},
+		{"worldEmitterDrag", rowlayout.WorldEmitterDrag},
+		{"worldEmitterScale", rowlayout.WorldEmitterScale},
+		{"worldEmitterCos", rowlayout.WorldEmitterCos},
+		{"worldEmitterSin", rowlayout.WorldEmitterSin},
+		{"worldEmitterFPS", rowlayout.WorldEmitterFPS},
+		{"worldEmitterPosition", rowlayout.WorldEmitterPosition},
+		{"worldEmitterSpawnMin", rowlayout.WorldEmitterSpawnMin},
+		{"worldEmitterSpawnMax", rowlayout.WorldEmitterSpawnMax},
+		{"worldEmitterVelMin", rowlayout.WorldEmitterVelMin},
+		{"worldEmitterVelMax", rowlayout.WorldEmitterVelMax},
+		{"worldEmitterAccel", rowlayout.WorldEmitterAccel},
+		{"worldEmitterRotMin", rowlayout.WorldEmitterRotMin},
+		{"worldEmitterRotMax", rowlayout.WorldEmitterRotMax},
+		{"worldEmitterSpinMin", rowlayout.WorldEmitterSpinMin},
+		{"worldEmitterSpinMax", rowlayout.WorldEmitterSpinMax},
+		{"worldEmitterPlanes", rowlayout.WorldEmitterPlanes},
+		{"worldEmitterMaxPlanes", rowlayout.WorldEmitterMaxPlanes},
+		{"worldMaxSlots", rowlayout.WorldMaxSlots},
+	}},
+	{"emitter/world: the world hash channels.", []constant{
+		{"worldChannelLifetime", world.ChannelLifetime},
+		{"worldChannelSpawnX", world.ChannelSpawnX},
+		{"worldChannelSpawnY", world.ChannelSpawnY},
+		{"worldChannelSpawnZ", world.ChannelSpawnZ},
+		{"worldChannelVelocityX", world.ChannelVelocityX},
+		{"worldChannelVelocityY", world.ChannelVelocityY},
+		{"worldChannelVelocityZ", world.ChannelVelocityZ},
+		{"worldChannelRotation", world.ChannelRotation},
+		{"worldChannelSpin", world.ChannelSpin},
+		{"worldChannelThin", world.ChannelThin},
 	}},
 	{"internal/channel: the hash channels.", []constant{
 		{"chLifetime", channel.Lifetime},
