@@ -1,11 +1,17 @@
 package render
 
 import (
+	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"github.com/emberfx/ember/camera"
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/leveltest"
+	"github.com/emberfx/ember/internal/rowlayout"
+	"github.com/emberfx/ember/texture/leveltex"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // levelPaths returns n emitters' settings, every one asking for path p.
@@ -50,5 +56,187 @@ func TestWorldGPUPixels(t *testing.T) {
 		if st.Batched != 0 || st.GPUFallbacks != 0 || st.GPU == 0 || st.GPU != st.Emitters {
 			t.Errorf("%s: stats %+v: want every drawn emitter on the GPU path", c.name, st)
 		}
+	}
+}
+
+// wallsLevel is the test level with three more spark emitters whose
+// preset kills particles at walls (walls: kill), one per drag branch of
+// the impact solver: none (the quadratic root), light (Newton's method on
+// the series) and heavy (on the exponential form), showering on the
+// hall's floor and its east wall, and a fourth spraying up into the
+// ceiling. Their emitters are 6 to 9.
+func wallsLevel(tb testing.TB) (*world.Level, *leveltex.Level) {
+	tb.Helper()
+	d := leveltest.Document(tb)
+	spark := d.Presets[4]
+	spark.Walls = world.WallsKill
+	spark.Capacity = 64
+	for _, c := range []struct {
+		name string
+		drag float64
+		vz   world.Range
+		acc  float64
+	}{{"sparks-nodrag", 0, world.Range{Min: 0.5, Max: 2}, -6}, {"sparks-light", 0.5, world.Range{Min: 0.5, Max: 2}, -6},
+		{"sparks-heavy", 3, world.Range{Min: 0.5, Max: 2}, -6}, {"sparks-up", 0.2, world.Range{Min: 3, Max: 4}, 0}} {
+		p := spark
+		p.Name, p.Drag = c.name, c.drag
+		p.Velocity.Min.X, p.Velocity.Max.X = 1, 3
+		p.Velocity.Min.Z, p.Velocity.Max.Z = c.vz.Min, c.vz.Max
+		p.Acceleration = world.Vec3{Z: c.acc}
+		d.Presets = append(d.Presets, p)
+		d.Emitters = append(d.Emitters, world.Emitter{Name: c.name, Preset: len(d.Presets) - 1, Sector: 0,
+			Position: world.Vec3{X: 8.6, Y: 1.5 + float64(len(d.Emitters)-6), Z: 0.4 + 3*c.vz.Min/4}, Scale: 1, Seed: uint32(20 + len(d.Emitters)),
+			Rate: 30, Duration: 1, Playback: world.PlayCycle, Period: 1})
+	}
+	if err := world.Compile(d); err != nil {
+		tb.Fatalf("the walls level does not compile: %v", err)
+	}
+	l, err := world.NewLevel(d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tex, err := leveltex.Prepare(d, &leveltex.Options{Resolver: leveltest.Resolver(leveltest.Images())})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return l, tex
+}
+
+// readWords reads n words of row row of img.
+func readWords(img *ebiten.Image, row, n int) []uint32 {
+	w := img.Bounds().Dx()
+	pix := make([]byte, 4*w*img.Bounds().Dy())
+	img.ReadPixels(pix)
+	out := make([]uint32, n)
+	for i := range out {
+		p := pix[4*(row*w+i):]
+		out[i] = uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
+	}
+	return out
+}
+
+// TestWorldGPUPositions reads back the world position pass's words and
+// holds them to the CPU evaluator (world.Evaluator.AppendBillboards, the
+// batched path's particles): at clocks of every kind (mid-emission,
+// after a cycle's wrap, during the sparks' delay and their bursts) the
+// GPU has the same slots live, each at the CPU's projected centre within
+// 1.5 of the words' 1/64-tile steps (0.4 pixels), on a top-down and a
+// side view; the walls: kill emitters, whose particles the CPU finds
+// dead at their impacts, included.
+func TestWorldGPUPositions(t *testing.T) {
+	needGPU(t)
+	l, tex := wallsLevel(t)
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	n := len(l.Document().Emitters)
+	ev := l.Evaluator()
+	dst := ebiten.NewImage(192, 120)
+	defer dst.Deallocate()
+	killed := 0
+	for _, cam := range []camera.World{{X: 8, Y: 4, Zoom: 11, Pitch: 90}, {X: 8, Y: 4, Z: 2, Zoom: 11}} {
+		for _, clock := range []float64{0.3, 0.71, 1.37, 2.6, 5.55, 9.05} {
+			it := &LevelItem{Level: l, Textures: tex, Clock: clock, Emitters: levelPaths(n, PathGPU)}
+			r.DrawLevel(dst, it, &cam)
+			pr := cam.Projection(dst.Bounds())
+			g := &r.world.gpu
+			for _, item := range g.items {
+				words := readWords(g.bins.positions, item.bins.posRow, ev.Slots(item.e))
+				live := map[int]bool{}
+				for _, b := range ev.AppendBillboards(nil, ev.NewCache(), item.e, clock, 1) {
+					live[int(b.Slot)] = true
+					x, y := pr.Apply(float64(b.X), float64(b.Y), float64(b.Z))
+					if x < item.x0 || x >= item.x1 || y < item.y0 || y >= item.y1 {
+						continue // clamped to the grid
+					}
+					wx, wy := (x-item.x0)/rowlayout.BinTile*rowlayout.BinQuant, (y-item.y0)/rowlayout.BinTile*rowlayout.BinQuant
+					w := words[b.Slot]
+					if w&0xFFFF == rowlayout.BinDead {
+						t.Errorf("clock %v emitter %d slot %d: live on the CPU (%v), dead on the GPU", clock, item.e, b.Slot, b)
+					} else if math.Abs(float64(w&0xFFFF)-math.Floor(wx)) > 1.5 || math.Abs(float64(w>>16)-math.Floor(wy)) > 1.5 {
+						t.Errorf("clock %v emitter %d slot %d: CPU at (%.2f, %.2f) steps, GPU word %#x", clock, item.e, b.Slot, wx, wy, w)
+					}
+				}
+				for i, w := range words {
+					if w&0xFFFF != rowlayout.BinDead && !live[i] {
+						t.Errorf("clock %v emitter %d slot %d: live on the GPU only (word %#x)", clock, item.e, i, w)
+					}
+					// Born and younger than the shortest lifetime, so dead
+					// only by a wall.
+					if c := ev.Constants(item.e); !live[i] {
+						if age, _, _, ok := c.Schedule.Birth(c.Schedule.At(clock), i); ok && age < c.LifeMin {
+							killed++
+						}
+					}
+				}
+			}
+		}
+	}
+	// Many of the kill emitters' particles met a wall before their
+	// shortest lifetime.
+	if killed < 50 {
+		t.Errorf("%d particles met a wall: want the walls: kill emitters to lose many", killed)
+	}
+	t.Logf("%d particles dead at a wall", killed)
+}
+
+// drawLevelImage draws it through cam on a w × h image of bg and reads it
+// back.
+func drawLevelImage(tb testing.TB, r *Renderer, it *LevelItem, cam *camera.World, w, h int, bg color.RGBA) *image.RGBA {
+	tb.Helper()
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	dst.Fill(bg)
+	r.DrawLevel(dst, it, cam)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	dst.ReadPixels(out.Pix)
+	return out
+}
+
+// TestWorldGPUMixed: emitters on both paths in one view keep the blend
+// passes' order (cutout, additive, then alpha and premultiplied in
+// emitter order, whichever path draws each), matching the reference;
+// the walls: kill sparks match it too; and under a particle budget the
+// GPU path thins the particles the batched path thins.
+func TestWorldGPUMixed(t *testing.T) {
+	needGPU(t)
+	l, tex := wallsLevel(t)
+	n := len(l.Document().Emitters)
+	bg := color.RGBA{40, 44, 52, 255}
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	cam := camera.World{X: 6, Y: 4, Z: 1.5, Zoom: 14, Pitch: 20}
+	for _, c := range []struct {
+		name  string
+		paths []LevelEmitter
+		gpu   int
+	}{
+		{"all gpu", levelPaths(n, PathGPU), 9},
+		{"odd gpu", func() []LevelEmitter {
+			out := levelPaths(n, PathBatched)
+			for i := 1; i < n; i += 2 {
+				out[i].Path = PathGPU
+			}
+			return out
+		}(), 4},
+	} {
+		it := &LevelItem{Level: l, Textures: tex, Clock: 4.45, Emitters: c.paths}
+		gpu, ref := levelBoth(t, r, it, &cam, 176, 96, bg)
+		compareImages(t, "world gpu mixed "+c.name, gpu, ref)
+		if st := r.LevelStats(); st.GPU != c.gpu || st.GPU+st.Batched != st.Emitters {
+			t.Errorf("%s: stats %+v: want %d emitters on the GPU path", c.name, st, c.gpu)
+		}
+	}
+
+	thin := newRenderer(t, &Options{Budget: 60, LOD: LOD{Off: true}})
+	it := &LevelItem{Level: l, Textures: tex, Clock: 4.45, Emitters: levelPaths(n, PathBatched)}
+	batched := drawLevelImage(t, thin, it, &cam, 176, 96, bg)
+	if st := thin.LevelStats(); !(st.Thinned > 0.3) {
+		t.Fatalf("the budget thinned %v of the candidates: want a good part", st.Thinned)
+	}
+	it.Emitters = levelPaths(n, PathGPU)
+	gpu := drawLevelImage(t, thin, it, &cam, 176, 96, bg)
+	compareImages(t, "world gpu thinned", gpu, batched)
+	// The full view has more drawn than the thinned one.
+	_, ref := levelBoth(t, r, it, &cam, 176, 96, bg)
+	if a, b := drawnPixels(gpu, bg), drawnPixels(ref, bg); !(a < b) {
+		t.Errorf("thinned view drew %d pixels, the full one %d", a, b)
 	}
 }
