@@ -540,14 +540,24 @@ func (w *worldPath) submit(dst *ebiten.Image, ls *levelState, doc *world.Documen
 		w.runs[len(w.runs)-1].to = slot
 	}
 	w.stats.Particles = slot
-	w.op.Images[1] = ls.data
+	if len(w.gpu.items) > 0 {
+		w.gpu.write()
+		w.stats.DrawCalls += 3
+	}
+	w.stats.DrawCalls += len(w.runs)
+	w.issue(dst, ls)
+}
+
+// issue queues the draw calls submit prepared: the GPU path's passes,
+// then the runs in order.
+func (w *worldPath) issue(dst *ebiten.Image, ls *levelState) {
 	g := &w.gpu
 	var rows *ebiten.Image
 	if len(g.items) > 0 {
 		rows = ls.rows.img
-		g.prepare(rows)
-		w.stats.DrawCalls += 3
+		g.passes(rows)
 	}
+	w.op.Images[1] = ls.data
 	for _, rn := range w.runs {
 		if rn.gpu {
 			g.draw(dst, rn.from, rn.to, ls.pages[rn.page], ls.data, rows)
@@ -556,7 +566,6 @@ func (w *worldPath) submit(dst *ebiten.Image, ls *levelState, doc *world.Documen
 		w.op.Images[0] = ls.pages[rn.page]
 		dst.DrawTrianglesShader32(w.verts[4*rn.from:4*rn.to], w.indices[:6*(rn.to-rn.from)], w.shader, &w.op)
 	}
-	w.stats.DrawCalls += len(w.runs)
 }
 
 // reserve makes room for n quads: the vertex buffer (its corners' (u, v)

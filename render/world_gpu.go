@@ -260,13 +260,9 @@ func (g *worldGPU) setView(pr *camera.Projection) {
 	g.billboard = [2]float32{float32(pr.Zoom / 2), float32(pr.CosPitch)}
 }
 
-// prepare queues the job, world position and bin passes of this view's
-// GPU items, whose emitter rows rows holds.
-func (g *worldGPU) prepare(rows *ebiten.Image) {
+// write writes the vertices of this view's passes and shade quads.
+func (g *worldGPU) write() {
 	n := len(g.items)
-	if n == 0 {
-		return
-	}
 	b := &g.bins
 	b.grow(n)
 	for i := range g.items {
@@ -284,13 +280,6 @@ func (g *worldGPU) prepare(rows *ebiten.Image) {
 		y0, y1 = float32(reg.row), float32(reg.row+reg.rows)
 		quad(b.binVerts[4*i:], 0, y0, rowlayout.BinWidth, y1, 0, 0, rowlayout.BinWidth, float32(reg.rows), &vals)
 	}
-	op := &g.copyOp
-	op.Images = [4]*ebiten.Image{}
-	b.jobs.DrawTrianglesShader32(b.jobVerts[:8*n], b.indices[:12*n], b.job, op)
-	op.Images[0], op.Images[2] = b.jobs, rows
-	b.positions.DrawTrianglesShader32(b.posVerts[:4*n], b.indices[:6*n], g.pos, op)
-	op.Images[1], op.Images[2] = b.positions, g.reach
-	b.masks.DrawTrianglesShader32(b.binVerts[:4*n], b.indices[:6*n], b.bin, op)
 	if len(g.verts) < 4*n {
 		g.verts = make([]ebiten.Vertex, 4*(n+n/4))
 	}
@@ -300,6 +289,20 @@ func (g *worldGPU) prepare(rows *ebiten.Image) {
 		x0, y0, x1, y1 := float32(it.x0), float32(it.y0), float32(it.x1), float32(it.y1)
 		quad(g.verts[4*i:], x0, y0, x1, y1, x0, y0, x1, y1, &vals)
 	}
+}
+
+// passes queues the job, world position and bin passes of this view's
+// items, whose emitter rows rows holds: one draw call each.
+func (g *worldGPU) passes(rows *ebiten.Image) {
+	n := len(g.items)
+	b := &g.bins
+	op := &g.copyOp
+	op.Images = [4]*ebiten.Image{}
+	b.jobs.DrawTrianglesShader32(b.jobVerts[:8*n], b.indices[:12*n], b.job, op)
+	op.Images[0], op.Images[2] = b.jobs, rows
+	b.positions.DrawTrianglesShader32(b.posVerts[:4*n], b.indices[:6*n], g.pos, op)
+	op.Images[1], op.Images[2] = b.positions, g.reach
+	b.masks.DrawTrianglesShader32(b.binVerts[:4*n], b.indices[:6*n], b.bin, op)
 }
 
 // draw submits the shade quads of items [from, to), all on page.

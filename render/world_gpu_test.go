@@ -9,6 +9,7 @@ import (
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/leveltest"
+	"github.com/emberfx/ember/internal/race"
 	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -238,5 +239,109 @@ func TestWorldGPUMixed(t *testing.T) {
 	_, ref := levelBoth(t, r, it, &cam, 176, 96, bg)
 	if a, b := drawnPixels(gpu, bg), drawnPixels(ref, bg); !(a < b) {
 		t.Errorf("thinned view drew %d pixels, the full one %d", a, b)
+	}
+}
+
+// limitLevel is a level of one emitter at the slot limit: 4,096 births a
+// second in a one-second cycle of particles living 0.9 to 1 s, so every
+// slot of its one group is in use, spread over a 4 × 4 box.
+func limitLevel(tb testing.TB) (*world.Level, *leveltex.Level) {
+	tb.Helper()
+	imgs := leveltest.Images()
+	disc := imgs["disc"]
+	b := disc.Bounds()
+	d := &world.Document{Version: world.AlphaVersion,
+		Textures: []world.Texture{{Name: "disc", Path: "textures/disc.png", Width: b.Dx(), Height: b.Dy(), Digest: world.TextureDigest(disc)}},
+		Presets: []world.Preset{{
+			Name: "swarm", Capacity: world.MaxSlotsPerEmitter,
+			Spawn:    world.Spawn{Shape: world.SpawnBox, Min: world.Vec3{X: -2, Y: -2}, Max: world.Vec3{X: 2, Y: 2, Z: 1}},
+			Velocity: world.Range3{Min: world.Vec3{X: -0.3, Y: -0.3, Z: -0.2}, Max: world.Vec3{X: 0.3, Y: 0.3, Z: 0.4}},
+			Lifetime: world.Range{Min: 0.9, Max: 1}, Drag: 0.8, Spin: world.Range{Min: -90, Max: 90},
+			Curves: world.Curves{Size: []world.SizeKey{{Age: 0, Size: 0.15}, {Age: 1, Size: 0.1}},
+				Color: []world.ColorKey{{Age: 0, R: 1, G: 0.8, B: 0.4, A: 0.6}, {Age: 1, R: 0.4, G: 0.6, B: 1, A: 0}}},
+			Sprite: world.Sprite{Frames: []int{0}, Blend: world.BlendAdditive},
+		}},
+		Sectors: []world.Sector{{Name: "room", Points: []world.Vec2{{X: 0, Y: 0}, {X: 8, Y: 0}, {X: 8, Y: 8}, {X: 0, Y: 8}}, Ceiling: 4}},
+		Emitters: []world.Emitter{{Name: "swarm", Preset: 0, Sector: 0, Position: world.Vec3{X: 4, Y: 4, Z: 1.5}, Scale: 1, Seed: 9,
+			Rate: world.MaxSlotsPerEmitter, Duration: 1, Playback: world.PlayCycle, Period: 1}},
+	}
+	if err := world.Compile(d); err != nil {
+		tb.Fatalf("the limit level does not compile: %v", err)
+	}
+	l, err := world.NewLevel(d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tex, err := leveltex.Prepare(d, &leveltex.Options{Resolver: leveltest.Resolver(imgs)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return l, tex
+}
+
+// TestWorldGPULimit draws an emitter of 4,096 live slots, the document's
+// limit per emitter, on the GPU path at a small target and compares it
+// with the reference rasterizer.
+func TestWorldGPULimit(t *testing.T) {
+	needGPU(t)
+	l, tex := limitLevel(t)
+	if s := l.Evaluator().Slots(0); s != world.MaxSlotsPerEmitter {
+		t.Fatalf("the emitter has %d slots", s)
+	}
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	bg := color.RGBA{0, 0, 0, 255}
+	it := &LevelItem{Level: l, Textures: tex, Clock: 7.3, Emitters: levelPaths(1, PathGPU)}
+	gpu, ref := levelBoth(t, r, it, &camera.World{X: 4, Y: 4, Zoom: 14, Pitch: 90}, 72, 72, bg)
+	compareImages(t, "world gpu 4096 slots", gpu, ref)
+	st := r.LevelStats()
+	if st.GPU != 1 || st.Candidates < 3900 {
+		t.Errorf("stats %+v: want the emitter on the GPU path with about 4,096 candidates", st)
+	}
+	if n := drawnPixels(ref, bg); n < 72*72/2 {
+		t.Errorf("the reference drew %d pixels: want most of the view", n)
+	}
+}
+
+// TestWorldGPUAllocatesNothing: a warm DrawLevel with emitters on both
+// paths allocates nothing of its own as the clock moves on. Each frame
+// ends by reading the target back, which flushes Ebitengine's command
+// queue as a game's frame end does (the GPU path draws into several
+// images, whose commands cannot merge into the last frame's unflushed);
+// the flush allocates inside Ebitengine, so a frame must cost exactly
+// what replaying its draw calls (worldPath.issue) and the read-back cost.
+func TestWorldGPUAllocatesNothing(t *testing.T) {
+	needGPU(t)
+	l, tex := wallsLevel(t)
+	r := newRenderer(t, &Options{Budget: 100})
+	dst := ebiten.NewImage(96, 64)
+	defer dst.Deallocate()
+	paths := levelPaths(len(l.Document().Emitters), PathGPU)
+	for i := 0; i < len(paths); i += 3 {
+		paths[i].Path = PathBatched
+	}
+	it := &LevelItem{Level: l, Textures: tex, Clock: 1, Emitters: paths}
+	cam := camera.World{X: 6, Y: 4, Z: 1, Zoom: 8, Pitch: 40}
+	pix := make([]byte, 4*96*64)
+	frame := func() {
+		it.Clock += 1.0 / 60
+		r.DrawLevel(dst, it, &cam)
+		dst.ReadPixels(pix)
+	}
+	for range 100 {
+		frame()
+	}
+	if st := r.LevelStats(); st.GPU == 0 || st.Batched == 0 {
+		t.Fatalf("stats %+v: want both paths", st)
+	}
+	if race.Enabled {
+		return // the race detector's instrumentation allocates
+	}
+	ls := r.world.levels[l]
+	ebitengine := testing.AllocsPerRun(20, func() {
+		r.world.issue(dst, ls)
+		dst.ReadPixels(pix)
+	})
+	if n := testing.AllocsPerRun(20, frame); n != ebitengine {
+		t.Errorf("%v allocations per frame, %v of them Ebitengine's for the same draw calls and flush: want none of Ember's", n, ebitengine)
 	}
 }
