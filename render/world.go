@@ -367,7 +367,12 @@ func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
 // Particles are drawn in blend passes, in this order: cutout, then
 // additive, then alpha and premultiplied together; within a pass in the
 // level's emitter order and by ascending slot, unsorted (docs/world.md,
-// "Drawing"). Nothing here changes the level clock: culling, hiding and
+// "Drawing"). Each emitter is drawn by the path its LevelEmitter asks for,
+// PathAuto letting the cost model choose ([Renderer.LevelPath]): the
+// batched path evaluates its particles on the CPU and writes their quads,
+// the GPU path has shaders evaluate them (see the package documentation,
+// "World emitters on the GPU path"); both keep the order above, so they
+// mix in one view. Nothing here changes the level clock: culling, hiding and
 // other views never restart or skip it.
 func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World) {
 	w := &r.world
