@@ -70,8 +70,8 @@ const FlatScale = 0.25
 // Flat is count small effects of about per live particles each, on the
 // Grid, for the CPU cost per effect against the particle count: the look
 // with a constant lifetime (its mean life, so that an effect's live
-// window, which the GPU path walks, is per particles rather than 4/3 of
-// it, and 1,000 per effect stays within render.MaxGPUParticles) and its
+// window, which the GPU path bins, is per particles rather than 4/3 of
+// it) and its
 // lengths scaled by FlatScale (effects of a few dozen pixels once
 // cmd/compare has scaled the scene, like a UI effect; the software
 // rasterizer's fill on the GPU path, which is not a result, stays small).

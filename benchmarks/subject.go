@@ -101,8 +101,8 @@ var Notes = map[string][]string{
 		"effects whose analytic bounds miss the target are culled (no per-particle work)",
 	},
 	NameEmberGPU: {
-		"the same effects drawn by render.Renderer's GPU-evaluated path (Item.Path = PathGPU): per effect per frame the CPU writes one quad over the effect's bounds and a few values; the shader walks the live window and evaluates every particle per fragment",
-		"only where each effect stays within the path's limits (at most render.MaxGPUParticles = 1,024 candidates, 16 visible bursts, no host track): a case in which the renderer's Stats.GPUFallbacks counted any fallback is reported as n/a (falls back), never as this path",
+		"the same effects drawn by render.Renderer's GPU-evaluated path (Item.Path = PathGPU): per effect per frame the CPU writes one quad over the effect's bounds and a few values; bin passes write which candidates touch each 16x16-pixel tile, and the shader evaluates those per fragment",
+		"only where each effect stays within the path's limits (at most render.MaxGPUParticles = 16,384 candidates, render.MaxGPUBursts = 64 visible bursts, no host track): a case in which the renderer's Stats.GPUFallbacks counted any fallback is reported as n/a (falls back), never as this path",
 		"its CPU time excludes the shader's work, as every subject's excludes rasterization; on llvmpipe (a software rasterizer on the same cores, not a GPU) that work is large and the frame cost is not a GPU result",
 	},
 	NameNaive: {

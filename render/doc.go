@@ -12,8 +12,9 @@
 // Where things live: renderer.go (Options, Item, Stats, Draw, culling,
 // thinning, batching), camera.go (DrawCamera: drawing through a
 // camera.Camera; GeoM), vertex.go (the batched vertices), data.go (the kind
-// rows), atlas.go (pages), gpu.go and gpu_data.go (the GPU path, which reads
-// the effect's emitter.Window and the snapshot's emitter.Constants). The
+// rows), atlas.go (pages), gpu.go, gpu_bins.go and gpu_data.go (the GPU
+// path, which reads the effect's emitter.Window and the snapshot's
+// emitter.Constants, and bins its candidates per tile: docs/gpu.md). The
 // rows' layouts are internal/rowlayout's, shared with the shaders; textures
 // come from package texture.
 //

@@ -42,8 +42,9 @@ func (p Path) String() string {
 // drawn by the batched path at that frame.
 const (
 	// MaxGPUParticles is the most candidates (stream indices of the live
-	// window plus the particles of the visible bursts) the GPU path's
-	// shader walks per effect: the constant bound of its loop.
+	// window plus the particles of the visible bursts) the GPU path bins
+	// per effect: 512 groups of 32, the constant bounds of its shaders'
+	// loops (docs/gpu.md).
 	MaxGPUParticles = rowlayout.MaxCandidates
 	// MaxGPUBursts is the most bursts that may be visible at once. An
 	// instance row holds this many: the visible ones and the next.
@@ -54,8 +55,11 @@ const (
 // one run of indices (an effect whose stream was turned off and on again
 // within one Lifetime.Max shows two runs), LockedToPart = false must not
 // come with a host track (particles then stay where the host was at their
-// birth: a per-particle lookup of the track the shader does not do), and
-// the effect's rows must fit the GPU texture's rowlayout.RowLimit.
+// birth: a per-particle lookup of the track the shader does not do), the
+// effect's rows must fit the GPU texture's rowlayout.RowLimit, and its
+// bins must fit: at most rowlayout.BinMaxTiles tiles along an edge, and
+// rows left in the frame's mask and positions images (docs/gpu.md,
+// section 3).
 
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
@@ -108,18 +112,24 @@ type GPUWork struct {
 
 // DefaultCostModel was measured on this project's test machines (2 shared
 // cores), where the "GPU" is Mesa's llvmpipe: a software rasterizer on the
-// same CPU cores, not a GPU. BenchmarkGPUCrossover measured FragmentNS
-// and BinNS (per walked candidate per fragment, and per candidate per
-// tile, read from the bins) and ParticleNS ≈ 3.5 µs per particle (whole
-// frames: llvmpipe rasterizes the batched path's triangles on the CPU
-// too). BenchmarkGPUEffectCPU measured the fixed CPU costs per effect
-// (about 2 µs and 1 µs). A real GPU evaluates a fragment-candidate orders
-// of magnitude faster and spends no CPU on the batched path's
-// rasterization, so there the GPU path wins far more often: measure the
-// constants on the target hardware and set them in Options.Cost.
+// same CPU cores, not a GPU. BenchmarkGPUCrossover, reading the walked
+// candidates back from the masks, measured 600 to 1,100 ns per walked
+// candidate per fragment (840 to 1,750 where most of them cover the
+// fragment and pay for their appearance) against 6 to 9 µs per batched
+// particle (whole frames: llvmpipe rasterizes the batched path's
+// triangles on the CPU too), a ratio of 5 to 14, 11 at the median; and
+// the bin passes below its resolution (-1.7 to 1.2 ns per tile and
+// candidate). ParticleNS keeps the 3.5 µs an earlier run measured and
+// FragmentNS is set from the ratio; BinNS is that resolution.
+// BenchmarkGPUEffectCPU measured the fixed CPU costs per effect (3.7 µs on
+// the GPU path, 2.4 µs for a batched effect of 10 particles in the same
+// run). A real GPU evaluates a fragment-candidate orders of magnitude
+// faster and spends no CPU on the batched path's rasterization, so there
+// the GPU path wins far more often: measure the constants on the target
+// hardware and set them in Options.Cost.
 var DefaultCostModel = CostModel{
-	FragmentNS:      48,
-	BinNS:           48,
+	FragmentNS:      320,
+	BinNS:           1,
 	ParticleNS:      3500,
 	GPUEffectNS:     2000,
 	BatchedEffectNS: 1000,
@@ -447,9 +457,12 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	if r.viewed {
 		tile /= r.view.Zoom
 	}
-	reg, ok := binLayout(x1-x0, y1-y0, tile, int(cand))
+	// A quad reaches at most its largest half-diagonal (times the
+	// outermost glow's growth) from its centre; a pixel of margin covers
+	// float32 rounding.
+	reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
+	reg, ok := binLayout(x1-x0, y1-y0, tile, reach, int(cand))
 	if !forced {
-		reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
 		work := GPUWork{
 			Pixels: pixels, Walked: binnedWalk(int(cand), x1-x0, y1-y0, tile, reach),
 			Binned: reg.tilesX * reg.tilesY * int(cand), Layers: k.layers,

@@ -20,15 +20,19 @@ import (
 // the batched path's grows with it.
 //
 // BenchmarkGPUCrossover times whole frames (Draw plus the flush that
-// rasterizes them: on llvmpipe, CPU time too) of one effect over a small
-// target its bounds cover, on each path at two sizes, and derives the
-// cost model's constants from the growth between them: frag-ns, the GPU
-// path's cost per fragment per candidate (FragmentNS), pixel-ns its cost
-// per fragment whatever the candidates (not in the model: it measured as
-// noise around 0), particle-ns the batched
-// path's per particle (ParticleNS), and crossover-px, the ratio of the
-// last and the first: the bounds area below which the GPU path is
-// cheaper for effects of many particles.
+// rasterizes them: on llvmpipe, CPU time too) of one effect over a 40 ×
+// 40 target its bounds cover, on each path, and, on the GPU path, the
+// bin passes alone (replayed and flushed), to derive the cost model's
+// constants: the GPU path's work is read back from its masks (walked: the
+// candidates its fragments evaluate, summed over the pixels; binned:
+// tiles × candidates). Between 256 and 1,024 candidates of 2 px, bin-ns
+// is the bin passes' time per binned test (BinNS; the position pass, one
+// evaluation per candidate, included) and frag-ns the rest of the frame's
+// time per walked candidate (FragmentNS); frag-ns-hits is the same
+// between particles of 2 and 10 px, where more of the walked candidates
+// cover the fragment and pay for their appearance. particle-ns is the
+// batched path's ParticleNS, and particle/frag the walked candidates per
+// pixel below which the GPU path's shading is the cheaper.
 
 // gpuBenchEffects returns count playing steady streams of about n live
 // particles, warmed up past one lifetime.
@@ -98,31 +102,46 @@ func BenchmarkGPUEffectCPU(b *testing.B) {
 
 func BenchmarkGPUCrossover(b *testing.B) {
 	needGPU(b)
+	const px = 40
 	type config struct {
-		path  Path
-		px, n int
-		r     *Renderer
-		e     *emitter.Effect
-		dst   *ebiten.Image
-		pix   []byte
-		work  int // fragment-candidates (GPU) or particles (batched) per frame
-		total time.Duration
+		path           Path
+		n              int
+		size           float64
+		r              *Renderer
+		e              *emitter.Effect
+		dst            *ebiten.Image
+		pix            []byte
+		walked, binned float64 // GPU: per frame; batched: particles in walked
+		total, bins    time.Duration
 	}
 	configs := []*config{
-		{path: PathGPU, px: 16, n: 64}, {path: PathGPU, px: 32, n: 64}, {path: PathGPU, px: 32, n: 256},
-		{path: PathBatched, px: 32, n: 64}, {path: PathBatched, px: 32, n: 1024},
+		{path: PathGPU, n: 256, size: 2}, {path: PathGPU, n: 1024, size: 2}, {path: PathGPU, n: 256, size: 10},
+		{path: PathBatched, n: 64, size: 2}, {path: PathBatched, n: 1024, size: 2},
 	}
 	for _, c := range configs {
 		c.e = gpuBenchEffects(b, 1, c.n)[0]
+		sp := c.e.Snapshot().Spec()
+		sp.Size = emitter.ConstantSequence(c.size)
+		snap, err := emitter.NewSnapshot(&sp)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.e.SetSnapshot(snap)
 		c.r = newRenderer(b, &Options{Budget: -1})
-		c.dst = ebiten.NewImage(c.px, c.px)
+		c.dst = ebiten.NewImage(px, px)
 		defer c.dst.Deallocate()
-		c.pix = make([]byte, 4*c.px*c.px)
+		c.pix = make([]byte, 4*px*px)
 	}
 	frame := func(c *config) {
 		c.e.Advance(1.0 / 60)
 		c.dst.Fill(color.Black)
-		c.r.Draw(c.dst, []Item{{Effect: c.e, X: float64(c.px) / 2, Y: float64(c.px) / 2, Path: c.path}})
+		c.r.Draw(c.dst, []Item{{Effect: c.e, X: px / 2, Y: px / 2, Path: c.path}})
+		c.dst.ReadPixels(c.pix)
+	}
+	// bins replays the last frame's bin passes and flushes them.
+	bins := func(c *config) {
+		g := &c.r.gpu
+		g.bins.draw(len(g.items), g.tex)
 		c.dst.ReadPixels(c.pix)
 	}
 	for _, c := range configs {
@@ -130,12 +149,14 @@ func BenchmarkGPUCrossover(b *testing.B) {
 			frame(c)
 		}
 		st := c.r.Stats()
-		c.work = st.Live
+		c.walked = float64(st.Live)
 		if c.path == PathGPU {
-			if st.GPU != 1 || st.GPUPixels != c.px*c.px {
+			if st.GPU != 1 || st.GPUPixels != px*px {
 				b.Fatalf("stats %+v: the bounds should cover the target", st)
 			}
-			c.work = st.GPUCandidates
+			it := &c.r.gpu.items[0]
+			c.walked, _ = binWalk(regionWords(c.r), it)
+			c.binned = float64(it.bins.tilesX * it.bins.tilesY * it.candidates)
 		}
 	}
 	b.ResetTimer()
@@ -144,20 +165,93 @@ func BenchmarkGPUCrossover(b *testing.B) {
 			t0 := time.Now()
 			frame(c)
 			c.total += time.Since(t0)
+			if c.path == PathGPU {
+				t0 = time.Now()
+				bins(c)
+				c.bins += time.Since(t0)
+			}
 		}
 	}
-	dt := func(a, c *config) float64 { return float64((c.total - a.total).Nanoseconds()) / float64(b.N) }
-	g0, g1, g2 := configs[0], configs[1], configs[2]
-	// t = k + pixels·(p + candidates·FragmentNS): p, a per-fragment cost
-	// whatever the candidates, came out as noise around 0 here.
-	frag := dt(g1, g2) / float64(g1.px*g1.px*(g2.work-g1.work))
-	pixel := dt(g0, g1)/float64(g1.px*g1.px-g0.px*g0.px) - float64(g0.work)*frag
-	part := dt(configs[3], configs[4]) / float64(configs[4].work-configs[3].work)
+	per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) }
+	g256, g1024, g10 := configs[0], configs[1], configs[2]
+	bin := (per(g1024.bins) - per(g256.bins)) / (g1024.binned - g256.binned)
+	shade := func(c *config) float64 { return per(c.total) - per(c.bins) }
+	frag := (shade(g1024) - shade(g256)) / (g1024.walked - g256.walked)
+	hits := (shade(g10) - shade(g256)) / (g10.walked - g256.walked)
+	part := (per(configs[4].total) - per(configs[3].total)) / (configs[4].walked - configs[3].walked)
+	b.ReportMetric(bin, "bin-ns")
 	b.ReportMetric(frag, "frag-ns")
-	b.ReportMetric(pixel, "pixel-ns")
+	b.ReportMetric(hits, "frag-ns-hits")
 	b.ReportMetric(part, "particle-ns")
-	b.ReportMetric(part/frag, "crossover-px")
+	b.ReportMetric(part/frag, "particle/frag")
 	for _, c := range configs {
-		b.ReportMetric(float64(c.total.Nanoseconds())/float64(b.N), fmt.Sprintf("%v-%dpx-%d-ns/frame", c.path, c.px, c.n))
+		b.ReportMetric(per(c.total), fmt.Sprintf("%v-%d-%vpx-ns/frame", c.path, c.n, c.size))
+		if c.path == PathGPU {
+			b.ReportMetric(c.walked/px/px, fmt.Sprintf("%v-%d-%vpx-walked/px", c.path, c.n, c.size))
+		}
+	}
+}
+
+// BenchmarkGPUFlat is the GPU path's CPU time per effect per frame for
+// effects of 10 to 16,000 live particles, in one run: every iteration
+// draws one frame of each size (16 steady streams per frame onto a 1 × 1
+// target, so that llvmpipe's work, flushed outside the timer, stays
+// small; the position pass still evaluates every candidate), and drift on
+// a shared machine touches every size alike. ns/effect-N is the time at N
+// particles and ratio-N its ratio to the time at 10: flat means ratios
+// near 1 however large N.
+func BenchmarkGPUFlat(b *testing.B) {
+	needGPU(b)
+	const effects = 16
+	type config struct {
+		n     int
+		es    []*emitter.Effect
+		items []Item
+		r     *Renderer
+		total time.Duration
+	}
+	dst := ebiten.NewImage(1, 1)
+	defer dst.Deallocate()
+	pix := make([]byte, 4)
+	var cs []*config
+	for _, n := range []int{10, 100, 1000, 4000, 16000} {
+		c := &config{n: n, es: gpuBenchEffects(b, effects, n), r: newRenderer(b, &Options{Budget: -1})}
+		for _, e := range c.es {
+			c.items = append(c.items, Item{Effect: e, Path: PathGPU})
+		}
+		cs = append(cs, c)
+	}
+	frame := func(c *config) time.Duration {
+		for _, e := range c.es {
+			e.Advance(1.0 / 60)
+		}
+		t0 := time.Now()
+		c.r.Draw(dst, c.items)
+		dt := time.Since(t0)
+		dst.ReadPixels(pix)
+		return dt
+	}
+	for _, c := range cs {
+		for range 3 {
+			frame(c)
+		}
+		if st := c.r.Stats(); st.GPU != effects || st.GPUCandidates < effects*c.n {
+			b.Fatalf("%d particles: stats %+v: want every effect on the GPU path", c.n, st)
+		}
+	}
+	// No ReportAllocs: each frame's read-back flushes Ebitengine's queue,
+	// which allocates on its own (TestGPUPathDrawAllocs separates those).
+	b.ResetTimer()
+	for range b.N {
+		for _, c := range cs {
+			c.total += frame(c)
+		}
+	}
+	per := func(c *config) float64 { return float64(c.total.Nanoseconds()) / float64(b.N*effects) }
+	for _, c := range cs {
+		b.ReportMetric(per(c), fmt.Sprintf("ns/effect-%d", c.n))
+		if c.n != cs[0].n {
+			b.ReportMetric(per(c)/per(cs[0]), fmt.Sprintf("ratio-%d", c.n))
+		}
 	}
 }

@@ -37,14 +37,16 @@ type binRegion struct {
 	posRow, posRows  int     // the same in the positions image
 	tilesX, tilesY   int     // the tile grid over the effect's quad
 	groups, summary  int     // masks and summary texels per tile
+	reach            int     // the footprint's reach in position steps (rowlayout.BinReach)
 	tile             float64 // a tile's edge in scene pixels
 	originX, originY float64 // the grid's corner, scene pixels relative to the host centre
 }
 
 // binLayout returns the region of an effect of cand candidates whose quad
-// spans w × h scene pixels with tiles of tile scene pixels, its row not
-// yet set; ok is false when the region cannot fit the mask image.
-func binLayout(w, h, tile float64, cand int) (reg binRegion, ok bool) {
+// spans w × h scene pixels with tiles of tile scene pixels, each reaching
+// reach scene pixels from its centre, its rows not yet set; ok is false
+// when the region cannot fit the mask image.
+func binLayout(w, h, tile, reach float64, cand int) (reg binRegion, ok bool) {
 	tx, ty := math.Ceil(w/tile), math.Ceil(h/tile)
 	if !(tx <= rowlayout.BinMaxTiles && ty <= rowlayout.BinMaxTiles) || cand > MaxGPUParticles {
 		return binRegion{}, false
@@ -53,6 +55,9 @@ func binLayout(w, h, tile float64, cand int) (reg binRegion, ok bool) {
 	reg.groups = (cand + rowlayout.BinGroup - 1) / rowlayout.BinGroup
 	reg.summary = (reg.groups + 31) / 32
 	reg.tile = tile
+	// Rounded up, plus a step for the rounding down of position words;
+	// at most a grid's diagonal (every tile), an exact float32.
+	reg.reach = int(min(math.Ceil(reach/tile*rowlayout.BinQuant), 2*rowlayout.BinMaxTiles*rowlayout.BinQuant)) + 1
 	texels := rowlayout.BinHeader + reg.tilesX*reg.tilesY*(reg.summary+reg.groups)
 	reg.rows = (texels + rowlayout.BinWidth - 1) / rowlayout.BinWidth
 	reg.posRows = (cand + rowlayout.BinWidth - 1) / rowlayout.BinWidth
@@ -186,7 +191,7 @@ func (b *gpuBins) write(items []gpuItem) {
 		// The job row's two halves: floats, then integers (job.kage).
 		vals := [8]float32{it.xrel, it.bclock, it.hostRot, float32(reg.originX), float32(reg.originY), float32(reg.tile), it.baseHi, it.baseLo}
 		quad(b.jobVerts[8*i:], 0, j, 8, j+1, 0, 0, 8, 1, &vals)
-		vals = [8]float32{float32(it.instRow), it.ns, it.bursts, float32(reg.tilesX), float32(reg.tilesY), float32(reg.groups), float32(reg.summary), float32(reg.posRow)}
+		vals = [8]float32{float32(it.instRow), it.ns, it.bursts, float32(reg.tilesX), float32(reg.tilesY), float32(reg.groups), float32(reg.reach), float32(reg.posRow)}
 		quad(b.jobVerts[8*i+4:], 8, j, 16, j+1, 8, 0, 16, 1, &vals)
 		vals = [8]float32{4: j}
 		y0, y1 := float32(reg.posRow), float32(reg.posRow+reg.posRows)
@@ -206,6 +211,6 @@ func (b *gpuBins) draw(n int, tex *ebiten.Image) {
 	b.jobs.DrawTrianglesShader32(b.jobVerts[:8*n], b.indices[:12*n], b.job, &b.op)
 	b.op.Images[0], b.op.Images[2] = b.jobs, tex
 	b.positions.DrawTrianglesShader32(b.posVerts[:4*n], b.indices[:6*n], b.pos, &b.op)
-	b.op.Images[1] = b.positions
+	b.op.Images = [4]*ebiten.Image{b.jobs, b.positions}
 	b.masks.DrawTrianglesShader32(b.binVerts[:4*n], b.indices[:6*n], b.bin, &b.op)
 }

@@ -27,17 +27,22 @@ func binMasks(tb testing.TB, r *Renderer, e *emitter.Effect, w, h int, cam *came
 	if st := r.Stats(); st.GPU != 1 || len(r.gpu.items) != 1 {
 		tb.Fatalf("stats %+v: want the effect on the GPU path", st)
 	}
-	it := r.gpu.items[0]
+	return regionWords(r), r.gpu.items[0]
+}
+
+// regionWords reads back the mask image and returns the region of the
+// last Draw's first GPU item as words.
+func regionWords(r *Renderer) []uint32 {
 	b := &r.gpu.bins
 	pix := make([]byte, 4*rowlayout.BinWidth*b.maskRows)
 	b.masks.ReadPixels(pix)
-	reg := it.bins
+	reg := r.gpu.items[0].bins
 	words := make([]uint32, reg.rows*rowlayout.BinWidth)
 	for i := range words {
 		j := 4 * (reg.row*rowlayout.BinWidth + i)
 		words[i] = mWord([4]byte(pix[j : j+4]))
 	}
-	return words, it
+	return words
 }
 
 // binReach is the GPU's reach for item it: the motion row's largest core
@@ -69,10 +74,9 @@ func tileDist(reg *binRegion, tx, ty int, x, y float64) (d, clamped float64) {
 }
 
 // TestGPUBins: every mask bit is set where the particle's quad (its
-// largest glow layer's) reaches the tile, and clear where the GPU's
-// conservative reach does not (up to its position words' rounding, 2
-// steps of 1/BinQuant tile: 1 of margin, 1/√2 of rounding; from the
-// position clamped to the grid); the
+// largest glow layer's) reaches the tile, and clear where the job row's
+// reach does not (up to the position words' rounding, 1/√2 of a step of
+// 1/BinQuant tile, from the position clamped to the grid); the
 // summaries name exactly the non-empty groups; bits past the candidates
 // are clear; the header holds the region's layout. With a constant
 // lifetime every candidate is alive, so candidate i is the emitter's
@@ -97,7 +101,7 @@ func TestGPUBins(t *testing.T) {
 		constLife(sp)
 		sp.LightEmission, sp.GlowLayers = 0.6, 3
 	})
-	large := burstEffect(t, 2500, 0.8, 5, func(sp *emitter.Spec) {
+	large := burstEffect(t, 1100, 0.8, 5, func(sp *emitter.Spec) { // 35 groups: 2 summary texels
 		constLife(sp)
 		sp.Speed = emitter.NumberRange{Min: 5, Max: 120}
 	})
@@ -126,7 +130,7 @@ func TestGPUBins(t *testing.T) {
 				{"tiles across", rowlayout.BinTilesX, uint32(reg.tilesX)},
 				{"tiles down", rowlayout.BinTilesY, uint32(reg.tilesY)},
 				{"groups", rowlayout.BinGroups, uint32(reg.groups)},
-				{"summary", rowlayout.BinSummary, uint32(reg.summary)},
+				{"reach", rowlayout.BinReach, uint32(reg.reach)},
 				{"stream", rowlayout.BinStream, uint32(it.ns)},
 				{"instance row", rowlayout.BinRow, uint32(it.instRow)},
 				{"base", rowlayout.BinBase, uint32(it.baseHi)<<16 | uint32(it.baseLo)},
@@ -143,6 +147,12 @@ func TestGPUBins(t *testing.T) {
 				t.Fatalf("region %+v for %d candidates", reg, it.candidates)
 			}
 			reach, growth := binReach(r, &it)
+			// The job row's reach, in position steps of step pixels: the
+			// GPU's reach rounded up, plus a step.
+			step := reg.tile / rowlayout.BinQuant
+			if want := int(math.Ceil(reach/step)) + 1; reg.reach < want-1 || reg.reach > want+1 {
+				t.Errorf("reach %d steps, want about %d (%.3f px)", reg.reach, want, reach)
+			}
 			stride := reg.summary + reg.groups
 			needed, set := 0, 0
 			for ty := range reg.tilesY {
@@ -172,8 +182,8 @@ func TestGPUBins(t *testing.T) {
 							if d < hd*growth {
 								needed++
 							}
-							if dc > reach+2*reg.tile/rowlayout.BinQuant && bit {
-								t.Fatalf("tile (%d, %d): candidate %d is %.3f px away, beyond the reach %.3f, bit set", tx, ty, i, dc, reach)
+							if dc > (float64(reg.reach)+0.75)*step && bit {
+								t.Fatalf("tile (%d, %d): candidate %d is %.3f px away, beyond the reach %.3f, bit set", tx, ty, i, dc, float64(reg.reach)*step)
 							}
 						}
 					}
@@ -236,6 +246,8 @@ func BenchmarkGPUBinWork(b *testing.B) {
 	for _, s := range []float64{40, 80, 160} {
 		configs = append(configs, config{fmt.Sprintf("same-count/speed-%v", s), 4000, s})
 	}
+	// About 200 × 200 px of 1,000 candidates.
+	configs = append(configs, config{"200px/1000", 1000, 48})
 	for _, c := range configs {
 		b.Run(c.name, func(b *testing.B) {
 			r := newRenderer(b, &Options{Budget: -1})
@@ -256,6 +268,8 @@ func BenchmarkGPUBinWork(b *testing.B) {
 			for _, q := range e.AppendBillboards(nil) {
 				cover += 4 * math.Abs(float64(q.UX*q.VY-q.UY*q.VX))
 			}
+			reach, _ := binReach(r, &it)
+			b.ReportMetric(binnedWalk(it.candidates, it.x1-it.x0, it.y1-it.y0, it.bins.tile, reach), "model/px")
 			b.ReportMetric(bitsPx/pixels, "bits/px")
 			b.ReportMetric(groupsPx/pixels, "groups/px")
 			b.ReportMetric(cover/pixels, "cover/px")
@@ -263,5 +277,75 @@ func BenchmarkGPUBinWork(b *testing.B) {
 			b.ReportMetric(float64(it.candidates)/(bitsPx/pixels), "saving")
 			b.ReportMetric(pixels, "pixels")
 		})
+	}
+}
+
+// TestBinLayout: an effect's region of the mask and positions images, the
+// rows a frame hands out, and the limits past which the GPU path falls
+// back (docs/gpu.md, section 3).
+func TestBinLayout(t *testing.T) {
+	for _, c := range []struct {
+		name                    string
+		w, h, tile              float64
+		cand                    int
+		tx, ty, groups, summary int
+		rows, posRows           int
+		ok                      bool
+	}{
+		{"200 px, 1,000 candidates", 200, 200, 16, 1000, 13, 13, 32, 1, 6, 1, true},
+		{"400 px, 16,000 candidates", 400, 400, 16, 16000, 25, 25, 500, 16, 315, 16, true},
+		{"full screen, 16,384 candidates", 1280, 1024, 16, 16384, 80, 64, 512, 16, 2641, 16, true},
+		{"zoomed out: 32-px tiles", 1280, 1024, 32, 100, 40, 32, 4, 1, 7, 1, true},
+		{"one candidate, one pixel", 1, 1, 16, 1, 1, 1, 1, 1, 1, 1, true},
+		{"1,023 tiles across", 1023 * 16, 16, 16, 32, 1023, 1, 1, 1, 3, 1, true},
+		{"1,024 tiles across", 1024 * 16, 16, 16, 32, 0, 0, 0, 0, 0, 0, false},
+		{"too many candidates", 16, 16, 16, MaxGPUParticles + 1, 0, 0, 0, 0, 0, 0, false},
+		{"past the mask image's rows", 4000, 4000, 16, 16384, 250, 250, 512, 16, 32227, 16, false},
+	} {
+		reg, ok := binLayout(c.w, c.h, c.tile, 3, c.cand)
+		if ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.name, ok, c.ok)
+		}
+		if c.tx == 0 {
+			continue // refused before a layout
+		}
+		got := [...]int{reg.tilesX, reg.tilesY, reg.groups, reg.summary, reg.rows, reg.posRows}
+		if want := [...]int{c.tx, c.ty, c.groups, c.summary, c.rows, c.posRows}; got != want {
+			t.Errorf("%s: tiles, groups, summary, rows, position rows %v, want %v", c.name, got, want)
+		}
+	}
+
+	// The reach in position steps (1/64 tile), rounded up, plus one; at
+	// most a grid's diagonal, kept an exact float32.
+	for _, c := range []struct {
+		tile, reach float64
+		steps       int
+	}{{16, 3, 13}, {32, 3, 7}, {16, 4, 17}, {8, 0.5, 5}, {16, 1e12, 2*rowlayout.BinMaxTiles*rowlayout.BinQuant + 1}} {
+		if reg, _ := binLayout(64, 64, c.tile, c.reach, 10); reg.reach != c.steps {
+			t.Errorf("reach %v px in tiles of %v: %d steps, want %d", c.reach, c.tile, reg.reach, c.steps)
+		}
+	}
+
+	// One frame's regions share the images' rows: two full-screen effects
+	// of 16,384 candidates do not fit 4,096 rows; a small one still does.
+	var b gpuBins
+	big, _ := binLayout(1280, 1024, 16, 3, 16384)
+	small, _ := binLayout(200, 200, 16, 3, 1000)
+	if !b.alloc(&big) || big.row != 0 || big.posRow != 0 {
+		t.Fatalf("first region %+v", big)
+	}
+	if again := big; b.alloc(&again) {
+		t.Errorf("a second full-screen region fit: %+v", again)
+	}
+	if !b.alloc(&small) || small.row != big.rows || small.posRow != big.posRows {
+		t.Errorf("small region after the first: %+v", small)
+	}
+	if b.used != big.rows+small.rows || b.posUsed != big.posRows+small.posRows {
+		t.Errorf("rows used %d, %d", b.used, b.posUsed)
+	}
+	for _, c := range [][3]int{{0, 1, 64}, {0, 64, 64}, {0, 65, 128}, {64, 65, 128}, {128, 3000, 4096}, {2048, 9999, rowlayout.BinMaxRows}} {
+		if got := growRows(c[0], c[1]); got != c[2] {
+			t.Errorf("growRows(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
 	}
 }

@@ -8,9 +8,16 @@
 // bursts, which it does not copy) and encodes what changed. Item.Path
 // picks the path; PathAuto (the default) asks the renderer's [CostModel].
 //
-// Each fragment walks the effect's live window in birth order, stream
-// indices and the visible bursts' particles merged as the emitter merges
-// them, and for each candidate evaluates what emitter/derive.go does: the
+// Each fragment walks only the candidates of the effect's live window
+// whose footprint touches its 16 × 16-pixel tile (docs/gpu.md): three
+// passes per frame, before the effect shader, write each effect's job row
+// (job.kage), each candidate's position (pos.kage) and, per tile and per
+// group of 32 candidates, a 32-bit overlap mask with a summary of the
+// non-empty groups (bin.kage, gpu_bins.go), as exact bytes in RGBA8
+// images. The shader walks its tile's set bits in ascending order, which
+// is birth order (stream indices and the visible bursts' particles
+// merged as the emitter merges them), and for each candidate evaluates
+// what emitter/derive.go does: the
 // Stream/Bits hash with the emitter's channels, the lifetime and the
 // death test (stream particles in index space, d = x - i against r·L,
 // bursts by age), the spawn shape (every Shape, ShapeStyle, ShapeInOut
@@ -24,7 +31,9 @@
 // first and then the cores, each pass oldest first, and returns one
 // premultiplied colour that Ebitengine composites source-over: additive
 // sums and alpha order within an effect are those of the batched path,
-// in float32 instead of 8 bits between particles.
+// in float32 instead of 8 bits between particles. A candidate the masks
+// leave out cannot reach the tile, so the image is that of walking them
+// all.
 //
 // Integers are exact: the hash, particle keys (modulo 2^32), the birth
 // order, the shapes' sign and mirror choices (bit 31 of their rolls) and
@@ -41,58 +50,70 @@
 //
 // # GPU path layout
 //
-// Four vertices per effect; all carry the same values except the corner:
+// Four vertices per effect for the effect shader; all carry the same
+// values except the corner:
 //
 //	DstX, DstY  the bounds quad's corner on the target, whole pixels
 //	            (through a camera: the scene corner it maps to)
 //	SrcX, SrcY  the same corner in scene pixels relative to the host
 //	            centre; interpolated, each fragment's scene position
-//	ColorR      x = c·r minus the window's first index (float32)
-//	ColorG, B   the window's first index mod 2^32, high and low 16 bits
-//	ColorA      the clock minus the instance row's origin, seconds
 //	Custom0     instance row + 4096 · kind row
-//	Custom1     the window's length (stream candidates)
-//	Custom2     the host's rotation, degrees
-//	Custom3     first visible burst slot + 64 · visible bursts
+//	Custom1     the first row of the effect's region of the mask image
 //
-// Image 0 is the atlas page, image 1 the batched data texture (the kind
-// row gives the appearance), image 2 the GPU path's own rows, 160 texels
-// wide (gpu_data.go): a motion row per snapshot (lifetime, speed, shape,
-// direction, acceleration, spread, drag, rotation ranges, the size and
-// squash curves, the glow layers' growth and opacity, the largest quad's
-// half-diagonal) and an instance row per effect (seed, host-size scales,
-// emission half-extents, a Sphere's arc centre, and MaxGPUBursts burst
-// slots: birth, count, key base, and the last stream index born by it).
-// Motion rows are written once; an instance row only when the seed, the
-// host size or the visible bursts change, or when its origin must be
-// re-based. Consecutive GPU-path effects on one page share a draw call.
+// The region's header, the job row the job pass wrote from eight vertices
+// per effect (internal/rowlayout's Bin constants), holds the rest: the
+// stream clock x = c·r minus the window's first index, that index mod
+// 2^32, the clock minus the instance row's origin, the window's length,
+// the first visible burst slot and their count, the host's rotation, and
+// the tile grid. Image 0 is the atlas page, image 1 the batched data
+// texture (the kind row gives the appearance), image 2 the GPU path's own
+// rows, 264 texels wide (gpu_data.go): a motion row per snapshot
+// (lifetime, speed, shape, direction, acceleration, spread, drag, rotation
+// ranges, the size and squash curves, the glow layers' growth and
+// opacity, the largest quad's half-diagonal) and an instance row per
+// effect (seed, host-size scales, emission half-extents, a Sphere's arc
+// centre, and MaxGPUBursts burst slots: birth, count, key base, and the
+// last stream index born by it), image 3 the mask image. Motion rows are
+// written once; an instance row only when the seed, the host size or the
+// visible bursts change, or when its origin must be re-based. Consecutive
+// GPU-path effects on one page share a draw call, and the three bin
+// passes are one draw call each for all of a frame's GPU-path effects.
 //
 // # Limits and fallbacks
 //
-// The walk is bounded by MaxGPUParticles candidates (1,024) and
-// MaxGPUBursts visible bursts (16). An effect beyond either, one whose
-// stream was turned off and on again within a lifetime (two runs of
-// indices), and one with LockedToPart = false and a host track (its
-// particles stay where the host was at their birth, a per-particle track
-// lookup) are drawn by the batched path; Stats.GPUFallbacks counts those
-// that asked for the GPU path. The GPU path does not thin: the budget
-// applies to the batched path.
+// The walk is bounded by MaxGPUParticles candidates (16,384: 512 groups of
+// 32) and MaxGPUBursts visible bursts (64). The mask image is 1,024 texels
+// wide and at most 4,096 rows (16 MiB); an effect's region takes 16 +
+// tiles · (groups + summary texels) texels in whole rows, the positions
+// image ⌈candidates / 1,024⌉ rows, and one frame's effects share both
+// (docs/gpu.md, section 3). An effect beyond any of these, one with more
+// than 1,023 tiles along an edge, one whose stream was turned off and on
+// again within a lifetime (two runs of indices), and one with
+// LockedToPart = false and a host track (its particles stay where the
+// host was at their birth, a per-particle track lookup) are drawn by the
+// batched path; Stats.GPUFallbacks counts those that asked for the GPU
+// path. The GPU path does not thin: the budget applies to the batched
+// path.
 //
 // # Cost model
 //
 // With pixels the bounds quad's area, candidates the live window (stream
-// indices plus visible bursts' particles) and layers the glow layers, core
-// included:
+// indices plus visible bursts' particles), layers the glow layers, core
+// included, walked the candidates a fragment evaluates (estimated from the
+// candidates spread evenly over the quad, each walked over the tiles its
+// footprint touches) and tiles the bins' tiles:
 //
-//	GPU:     FragmentNS · pixels · candidates · layers + GPUEffectNS
+//	GPU:     FragmentNS · pixels · walked · layers + BinNS · tiles · candidates + GPUEffectNS
 //	batched: ParticleNS · candidates · layers + BatchedEffectNS
 //
-// For effects of many particles the GPU path is the cheaper when pixels <
-// ParticleNS / FragmentNS. On this project's test machines, Mesa llvmpipe
-// (a software rasterizer, not a GPU) measured FragmentNS ≈ 48 ns and
-// ParticleNS ≈ 3.5 µs (whole frames), a crossover near 72 pixels
-// (BenchmarkGPUCrossover); those are the defaults. There the GPU path's
-// CPU cost per effect stayed near 2 µs from 10 to 1,000 particles while
-// the batched path's grew from 2 µs to 120-160 µs (BenchmarkGPUEffectCPU).
-// On a real GPU, set the constants from a measurement there.
+// The GPU path's shading now costs in proportion to the local density,
+// not the candidate count: a large sparse effect is cheap where it used
+// to cost pixels × candidates. On this project's test machines, Mesa
+// llvmpipe (a software rasterizer, not a GPU) measured the defaults with
+// BenchmarkGPUCrossover (docs/gpu.md). The GPU path's CPU cost per effect
+// stays flat from 10 to 16,000 particles (BenchmarkGPUFlat: 3.7 to 7.7 µs,
+// the ratio of 16,000 to 10 between 0.90 and 1.14 over five runs) while
+// the batched path's grows from 2.4 µs to about 200 µs at 1,000
+// (BenchmarkGPUEffectCPU). On a real GPU, set the constants from a
+// measurement there.
 package render

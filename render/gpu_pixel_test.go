@@ -13,8 +13,9 @@ import (
 // path and the reference rasterizer, compared pairwise with the harness of
 // pixel_test.go (every channel within 3 levels of 255 on all but 1% of
 // the pixels, mean absolute difference below 0.5 levels). Targets are
-// small (64 × 64 to 96 × 96) and effects hold at most ~64 particles:
-// llvmpipe pays 5-8 ns per fragment per candidate.
+// small (64 × 64 to 96 × 96) and effects hold ~64 particles, but for one
+// of 1,500 small ones and one of 24 bursts, past the walk's limits before
+// its bins: llvmpipe pays for every candidate a fragment walks.
 
 // withPath returns sc's items with their Path set to p.
 func withPath(items []Item, p Path) []Item {
@@ -191,6 +192,27 @@ func TestGPUPathScenes(t *testing.T) {
 		}},
 		{"shapes-disc-annulus", grey, 96, nil, func(tb testing.TB) *emitter.Effect {
 			return shapeEffect(tb, 20, emitter.Disc, emitter.Volume, emitter.InAndOut, 0.6)
+		}},
+		// Past the walk's old bounds: 1,500 candidates (47 groups, two
+		// summary texels per tile) and 24 visible bursts.
+		{"many-candidates", grey, 96, nil, func(tb testing.TB) *emitter.Effect {
+			return burstEffect(tb, 1500, 0.6, 24, func(sp *emitter.Spec) {
+				colorful(sp)
+				sp.Size = emitter.NumberSequence{nk(0, 2, 0.5), nk(1, 5, 1)}
+				sp.Speed = emitter.NumberRange{Min: 5, Max: 70}
+			})
+		}},
+		{"many-bursts", grey, 96, nil, func(tb testing.TB) *emitter.Effect {
+			e := streamEffect(tb, 0, 25, func(sp *emitter.Spec) {
+				colorful(sp)
+				sp.Rate, sp.MaxParticles = 15, 60
+				sp.Lifetime = emitter.NumberRange{Min: 2, Max: 3}
+			})
+			for i := range 24 {
+				e.AddBurst(emitter.SecondsToTicks(0.05*float64(i)), 5)
+			}
+			e.SetTime(1.5)
+			return e
 		}},
 		{"strip", grey, 96, nil, func(tb testing.TB) *emitter.Effect {
 			return burstEffect(tb, 40, 0.7, 21, func(sp *emitter.Spec) {

@@ -179,8 +179,8 @@ const (
 	BinBursts   = 10 // the first visible burst slot + 64 · the visible bursts
 	BinTilesX   = 11 // tiles across
 	BinTilesY   = 12 // tiles down
-	BinGroups   = 13 // groups of candidates
-	BinSummary  = 14 // summary texels per tile
+	BinGroups   = 13 // groups of candidates (summary texels per tile: ⌈groups / 32⌉)
+	BinReach    = 14 // the footprint's reach in position steps (1/BinQuant tile), rounded up, plus one
 	BinPosRow   = 15 // the first row of the effect's region of the positions image
 	// BinHeader is a job row's (and a region header's) width in texels:
 	// two quads of eight values each write it.

@@ -109,7 +109,7 @@ var groups = []group{
 		{"binTilesX", rowlayout.BinTilesX},
 		{"binTilesY", rowlayout.BinTilesY},
 		{"binGroups", rowlayout.BinGroups},
-		{"binSummary", rowlayout.BinSummary},
+		{"binReach", rowlayout.BinReach},
 		{"binPosRow", rowlayout.BinPosRow},
 		{"binQuant", rowlayout.BinQuant},
 		{"binDead", rowlayout.BinDead},
