@@ -30,23 +30,14 @@ import (
 //     emitter's projected bounds, each fragment walking its tile's set
 //     bits in slot order.
 //
-// The bin pass reads a candidate's reach from two rows of image 2 as an
-// effect's instance and motion rows hold it (a radius of 64 units, a size
-// scale of 1, one layer), and the tile's edge in those units from the job
-// row: a world job row gives 1024 / R for it, R the emitter's largest
-// billboard half-diagonal on the target in pixels, so that the bin pass's
-// unit is R/64 pixels and its reach R + R/64 pixels, plus the quarter
-// pixel of the position words' rounding.
-
-// worldGPUReach is the radius, in bin pass units, every world reach row
-// gives.
-const worldGPUReach = 64
+// The bin pass reads nothing but the job row and the position words: a
+// world job row gives it the emitter's reach, its largest billboard
+// half-diagonal on the target plus half a pixel, in position steps.
 
 // worldGPU is the world GPU path's state, part of the world path's.
 type worldGPU struct {
 	pos, shade *ebiten.Shader
-	bins       gpuBins       // the job, positions and mask images (gpu_bins.go)
-	reach      *ebiten.Image // the bin pass's reach rows
+	bins       gpuBins // the job, positions and mask images (gpu_bins.go)
 	copyOp     ebiten.DrawTrianglesShaderOptions
 	op         ebiten.DrawTrianglesShaderOptions
 	items      []worldGPUItem // this view's emitters on the GPU path
@@ -84,17 +75,6 @@ func (g *worldGPU) init(shared *gpuBins) error {
 	g.uniforms = map[string]any{"ProjX": g.projX[:], "ProjY": g.projY[:], "Billboard": g.billboard[:]}
 	g.copyOp.Uniforms = g.uniforms
 	g.op.Uniforms = g.uniforms
-	// The reach rows: row 0 an instance row naming row 1 as its motion
-	// row, with a size scale of 1; row 1 one layer of radius
-	// worldGPUReach.
-	pix := make([]byte, 2*rowlayout.GPURowBytes)
-	putPair(pix, rowlayout.InstMotion, 1, 0)
-	putFloat(pix, rowlayout.InstSizeScale, 1)
-	mot := pix[rowlayout.GPURowBytes:]
-	putBytes(mot, rowlayout.MotCounts, 0, 0, 1, 0)
-	putFloat(mot, rowlayout.MotRadius, worldGPUReach)
-	g.reach = ebiten.NewImageWithOptions(image.Rect(0, 0, rowlayout.GPURowTexels, 2), &ebiten.NewImageOptions{Unmanaged: true})
-	g.reach.WritePixels(pix)
 	return nil
 }
 
@@ -218,7 +198,7 @@ func (g *worldGPU) try(ls *levelState, lv *world.Level, e int, clock, keep float
 	qx1 := math.Min(math.Ceil(x1), float64(view.Max.X))
 	qy1 := math.Min(math.Ceil(y1), float64(view.Max.Y))
 	slots := sch.Slots()
-	reg, fits := binLayout(qx1-qx0, qy1-qy0, rowlayout.BinTile, slots)
+	reg, fits := binLayout(qx1-qx0, qy1-qy0, rowlayout.BinTile, reach, slots)
 	if !fits {
 		return false, false
 	}
@@ -244,10 +224,10 @@ func (g *worldGPU) try(ls *levelState, lv *world.Level, e int, clock, keep float
 	// integers.
 	it.job = [16]float32{
 		float32(cy.Phase), float32(cy.Index % groups), float32(min(cy.Index, 2*groups)),
-		float32(qx0), float32(qy0), float32(1024 / reach),
+		float32(qx0), float32(qy0), rowlayout.BinTile,
 		float32(lo >> 16), float32(lo & 0xFFFF),
 		0, float32(limit >> 16), float32(limit & 0xFFFF),
-		float32(reg.tilesX), float32(reg.tilesY), float32(reg.groups), float32(reg.summary), float32(reg.posRow),
+		float32(reg.tilesX), float32(reg.tilesY), float32(reg.groups), float32(reg.reach), float32(reg.posRow),
 	}
 	g.items = append(g.items, it)
 	return true, true
@@ -301,7 +281,7 @@ func (g *worldGPU) passes(rows *ebiten.Image) {
 	b.jobs.DrawTrianglesShader32(b.jobVerts[:8*n], b.indices[:12*n], b.job, op)
 	op.Images[0], op.Images[2] = b.jobs, rows
 	b.positions.DrawTrianglesShader32(b.posVerts[:4*n], b.indices[:6*n], g.pos, op)
-	op.Images[1], op.Images[2] = b.positions, g.reach
+	op.Images[1], op.Images[2] = b.positions, nil
 	b.masks.DrawTrianglesShader32(b.binVerts[:4*n], b.indices[:6*n], b.bin, op)
 }
 
