@@ -207,13 +207,14 @@ func TestLODKeep(t *testing.T) {
 }
 
 // TestLevelPath: PathBatched and PathGPU are taken as asked; PathAuto
-// asks the default cost model, which prices the batched path at 3.5 µs a
-// candidate and the GPU path at 48 ns per walked candidate and pixel plus
-// 48 ns per binned test: ten candidates over 400 pixels (48·400·10 +
-// 48·40 + 2,000 ≈ 196 µs against 36 µs) stay batched, 4,096 over 32 × 32
-// pixels walking 100 each (≈ 5.7 ms against 14.3 ms) go to the GPU.
+// asks the renderer's cost model, here pricing the batched path at 3.5 µs
+// a candidate (plus 1 µs) and the GPU path at 48 ns per walked candidate
+// and pixel plus 48 ns per binned test (plus 2 µs): ten candidates over
+// 400 pixels (48·400·10 + 48·40 + 2,000 ≈ 196 µs against 36 µs) stay
+// batched, 4,096 over 32 × 32 pixels walking 100 each (≈ 5.7 ms against
+// 14.3 ms) go to the GPU.
 func TestLevelPath(t *testing.T) {
-	r := newRenderer(t, nil)
+	r := newRenderer(t, &Options{Cost: CostModel{FragmentNS: 48, BinNS: 48, ParticleNS: 3500, GPUEffectNS: 2000, BatchedEffectNS: 1000}})
 	small := GPUWork{Pixels: 400, Walked: 10, Binned: 40, Layers: 1}
 	dense := GPUWork{Pixels: 1024, Walked: 100, Binned: 4 * 4096, Layers: 1}
 	for _, c := range []struct {
@@ -239,6 +240,17 @@ func TestLevelPath(t *testing.T) {
 func TestWorldRowLayout(t *testing.T) {
 	if rowlayout.WorldMaxKeys != world.MaxCurveKeys || rowlayout.WorldMaxFrames != world.MaxFrames {
 		t.Error("the world row's limits differ from the world package's")
+	}
+	for _, c := range [][2]int{
+		{rowlayout.WorldChannelLifetime, world.ChannelLifetime}, {rowlayout.WorldChannelSpawnX, world.ChannelSpawnX},
+		{rowlayout.WorldChannelSpawnY, world.ChannelSpawnY}, {rowlayout.WorldChannelSpawnZ, world.ChannelSpawnZ},
+		{rowlayout.WorldChannelVelocityX, world.ChannelVelocityX}, {rowlayout.WorldChannelVelocityY, world.ChannelVelocityY},
+		{rowlayout.WorldChannelVelocityZ, world.ChannelVelocityZ}, {rowlayout.WorldChannelRotation, world.ChannelRotation},
+		{rowlayout.WorldChannelSpin, world.ChannelSpin}, {rowlayout.WorldChannelThin, world.ChannelThin},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("rowlayout's world channel %d is world's %d", c[0], c[1])
+		}
 	}
 	if rowlayout.WorldMaxSlots != world.MaxSlotsPerEmitter || rowlayout.WorldEmitterMaxPlanes != world.MaxSectorPoints+2 {
 		t.Error("the world GPU path's loop bounds differ from the world package's limits")

@@ -87,3 +87,18 @@ const (
 	// equal): the world shade pass's loop bound.
 	WorldMaxSlots = 4096
 )
+
+// The world hash channels, world.Channel...'s values (a test holds them
+// equal): the world position and shade passes roll with them.
+const (
+	WorldChannelLifetime  = 1
+	WorldChannelSpawnX    = 2
+	WorldChannelSpawnY    = 3
+	WorldChannelSpawnZ    = 4
+	WorldChannelVelocityX = 5
+	WorldChannelVelocityY = 6
+	WorldChannelVelocityZ = 7
+	WorldChannelRotation  = 8
+	WorldChannelSpin      = 9
+	WorldChannelThin      = 10
+)

@@ -2,7 +2,6 @@ package kage
 
 import (
 	"github.com/emberfx/ember/emitter"
-	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/rowlayout"
 )
@@ -162,17 +161,17 @@ var groups = []group{
 		{"worldEmitterMaxPlanes", rowlayout.WorldEmitterMaxPlanes},
 		{"worldMaxSlots", rowlayout.WorldMaxSlots},
 	}},
-	{"emitter/world: the world hash channels.", []constant{
-		{"worldChannelLifetime", world.ChannelLifetime},
-		{"worldChannelSpawnX", world.ChannelSpawnX},
-		{"worldChannelSpawnY", world.ChannelSpawnY},
-		{"worldChannelSpawnZ", world.ChannelSpawnZ},
-		{"worldChannelVelocityX", world.ChannelVelocityX},
-		{"worldChannelVelocityY", world.ChannelVelocityY},
-		{"worldChannelVelocityZ", world.ChannelVelocityZ},
-		{"worldChannelRotation", world.ChannelRotation},
-		{"worldChannelSpin", world.ChannelSpin},
-		{"worldChannelThin", world.ChannelThin},
+	{"internal/rowlayout: the world hash channels.", []constant{
+		{"worldChannelLifetime", rowlayout.WorldChannelLifetime},
+		{"worldChannelSpawnX", rowlayout.WorldChannelSpawnX},
+		{"worldChannelSpawnY", rowlayout.WorldChannelSpawnY},
+		{"worldChannelSpawnZ", rowlayout.WorldChannelSpawnZ},
+		{"worldChannelVelocityX", rowlayout.WorldChannelVelocityX},
+		{"worldChannelVelocityY", rowlayout.WorldChannelVelocityY},
+		{"worldChannelVelocityZ", rowlayout.WorldChannelVelocityZ},
+		{"worldChannelRotation", rowlayout.WorldChannelRotation},
+		{"worldChannelSpin", rowlayout.WorldChannelSpin},
+		{"worldChannelThin", rowlayout.WorldChannelThin},
 	}},
 	{"internal/channel: the hash channels.", []constant{
 		{"chLifetime", channel.Lifetime},
