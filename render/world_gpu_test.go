@@ -12,6 +12,7 @@ import (
 	"github.com/emberfx/ember/internal/leveltest"
 	"github.com/emberfx/ember/internal/race"
 	"github.com/emberfx/ember/internal/rowlayout"
+	"github.com/emberfx/ember/raster"
 	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -382,5 +383,44 @@ func TestWorldGPUAuto(t *testing.T) {
 		if st := r.LevelStats(); st.GPU != c.gpu || st.Batched != c.bat {
 			t.Errorf("%s: stats %+v: want %d on the GPU path, %d batched", c.name, st, c.gpu, c.bat)
 		}
+	}
+}
+
+// TestWorldGPUTwoViews: two cameras draw the level in one frame (a split
+// screen), each on its own target with nothing read back between them:
+// the second view's passes reuse the bins' images the first view's shade
+// quads read, and Ebitengine runs the draws in order, so both match the
+// reference.
+func TestWorldGPUTwoViews(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	it := &LevelItem{Level: l, Textures: tex, Clock: 3.3, Emitters: levelPaths(len(l.Document().Emitters), PathGPU)}
+	cams := []camera.World{{X: 3, Y: 4, Z: 1.8, Zoom: 24, Pitch: 30}, {X: 13, Y: 4, Z: 1.5, Zoom: 16, Pitch: 60}}
+	bg := color.RGBA{40, 44, 52, 255}
+	var dsts []*ebiten.Image
+	for i := range cams {
+		d := ebiten.NewImage(96, 80)
+		defer d.Deallocate()
+		d.Fill(bg)
+		r.DrawLevel(d, it, &cams[i])
+		if st := r.LevelStats(); st.GPU == 0 || st.Batched != 0 {
+			t.Fatalf("view %d: stats %+v", i, st)
+		}
+		dsts = append(dsts, d)
+	}
+	for i, d := range dsts {
+		got := image.NewRGBA(image.Rect(0, 0, 96, 80))
+		d.ReadPixels(got.Pix)
+		ref := image.NewRGBA(got.Rect)
+		for j := 0; j < len(ref.Pix); j += 4 {
+			ref.Pix[j], ref.Pix[j+1], ref.Pix[j+2], ref.Pix[j+3] = bg.R, bg.G, bg.B, bg.A
+		}
+		var rr raster.Rasterizer
+		rr.DrawLevel(ref, &raster.LevelItem{Level: l, Textures: tex, Clock: it.Clock}, &cams[i])
+		if n := drawnPixels(ref, bg); n < 100 {
+			t.Errorf("view %d: the reference drew only %d pixels", i, n)
+		}
+		compareImages(t, fmt.Sprintf("world gpu view %d", i), got, ref)
 	}
 }
