@@ -94,7 +94,8 @@ type LevelStats struct {
 	BroadPhase, Total int
 	// Candidates is the visible emitters' live slots before thinning
 	// (world.Evaluator.Candidates, each times its LOD fraction), and
-	// Particles the quads drawn.
+	// Particles the quads the batched path drew (the GPU path's
+	// particles are evaluated by shaders: the CPU never counts them).
 	Candidates, Particles int
 	// Thinned is the fraction of candidates the budget dropped (the LOD
 	// apart).
