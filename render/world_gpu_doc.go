@@ -56,10 +56,12 @@
 //
 // Measured on this project's development machine (2 shared cores, Mesa's
 // llvmpipe, no GPU), BenchmarkWorldGPUCPU, 16 emitters, medians of 15
-// frames per run, three runs: the GPU path's DrawLevel took 79-87 µs at 16
-// slots per emitter and 96-106 µs at 4,096, 4096/16 = 1.10-1.30 (a
-// 300-frame run of the two alone: 85 and 90 µs, 1.06), while the batched
-// path's grew from 53-60 µs to 14-28 ms, 4096/16 = 270-460. A warm frame
+// frames per run, five runs: the GPU path's DrawLevel took 71-87 µs at 16
+// slots per emitter and 83-112 µs at 4,096, 4096/16 = 1.10-1.45 (a
+// 300-frame run of the two alone: 85 and 90 µs, 1.06; the only CPU work
+// that grows with the slots is the binary searches of
+// world.Evaluator.Candidates), while the batched path's grew from 50-60
+// µs to 12-28 ms, 4096/16 = 230-460. A warm frame
 // allocates nothing of Ember's on either path (TestWorldGPUAllocatesNothing).
 // What the GPU spends on the passes could not be measured here: llvmpipe
 // runs them on the same two cores (seconds for a dense 4,096-slot view),
