@@ -48,6 +48,22 @@ func drawnPixels(img *image.RGBA, bg color.RGBA) int {
 	return n
 }
 
+// levelViews are views of the test level for pixel tests, 200 × 120
+// pixels: cameras from top-down to side views, turned and zoomed, at
+// clocks of each emitter's phases.
+var levelViews = []struct {
+	name  string
+	cam   camera.World
+	clock float64
+}{
+	{"top-down", camera.World{X: 8, Y: 4, Zoom: 12, Pitch: 90}, 2.6},
+	{"three-quarter", camera.World{X: 8, Y: 4, Z: 1.5, Zoom: 12, Pitch: 50}, 2.6},
+	{"side", camera.World{X: 8, Y: 4, Z: 2, Zoom: 12}, 2.6},
+	{"hall close", camera.World{X: 3.5, Y: 4, Z: 1.8, Zoom: 40, Pitch: 30}, 5.55},
+	{"turned", camera.World{X: 8, Y: 4, Z: 1, Zoom: 14, Pitch: 65, Yaw: 35}, 0.6},
+	{"annex from -x", camera.World{X: 13, Y: 4, Z: 2.5, Zoom: 30, Pitch: 20, Yaw: -90}, 7.25},
+}
+
 // TestPixelLevel compares the batched world path with the reference
 // rasterizer on the test level (every blend, both facings, a flipbook)
 // through cameras from top-down to side views, turned and zoomed, on one
@@ -57,18 +73,7 @@ func TestPixelLevel(t *testing.T) {
 	for _, page := range []int{0, 40} {
 		l, tex := leveltest.Level(t, page)
 		r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
-		for _, c := range []struct {
-			name  string
-			cam   camera.World
-			clock float64
-		}{
-			{"top-down", camera.World{X: 8, Y: 4, Zoom: 12, Pitch: 90}, 2.6},
-			{"three-quarter", camera.World{X: 8, Y: 4, Z: 1.5, Zoom: 12, Pitch: 50}, 2.6},
-			{"side", camera.World{X: 8, Y: 4, Z: 2, Zoom: 12}, 2.6},
-			{"hall close", camera.World{X: 3.5, Y: 4, Z: 1.8, Zoom: 40, Pitch: 30}, 5.55},
-			{"turned", camera.World{X: 8, Y: 4, Z: 1, Zoom: 14, Pitch: 65, Yaw: 35}, 0.6},
-			{"annex from -x", camera.World{X: 13, Y: 4, Z: 2.5, Zoom: 30, Pitch: 20, Yaw: -90}, 7.25},
-		} {
+		for _, c := range levelViews {
 			name := c.name
 			if page > 0 {
 				name += " pages"
