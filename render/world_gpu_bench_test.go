@@ -3,12 +3,14 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"math/bits"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/internal/leveltest"
+	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -148,4 +150,74 @@ func BenchmarkLevelGPU(b *testing.B) {
 	b.ReportMetric(float64(tg.Nanoseconds())/float64(b.N*n), "gpu-ns/emitter")
 	b.ReportMetric(float64(tb.Nanoseconds())/float64(b.N), "batched-ns/frame")
 	b.ReportMetric(float64(tb)/float64(tg), "batched/gpu")
+}
+
+// BenchmarkWorldGPUWork measures what llvmpipe spends per unit of the
+// cost model's work on the world GPU path: one emitter of 1,024 live
+// slots over a 64 × 64 view, whole frames (DrawLevel and the read-back
+// that waits for the GPU work). The walked work, read back from the
+// masks, is the set bits of each tile times the tile's pixels in the
+// emitter's quad; binned is tiles times slots. It reports the frame's ns
+// per walked candidate-pixel (the cost model's FragmentNS, had the bin
+// pass cost nothing) beside the batched path's whole frame per particle
+// (its ParticleNS), in the same iterations.
+func BenchmarkWorldGPUWork(b *testing.B) {
+	needGPU(b)
+	l, tex := swarmLevel(b, 1, 1024, 1)
+	gpu := newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
+	bat := newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
+	dst := ebiten.NewImage(64, 64)
+	defer dst.Deallocate()
+	pix := make([]byte, 4*64*64)
+	cam := &camera.World{X: 2, Y: 2, Zoom: 16, Pitch: 90}
+	it := &LevelItem{Level: l, Textures: tex, Clock: 30}
+	var tg, tb time.Duration
+	var walked, particles float64
+	gpuPaths, batPaths := levelPaths(1, PathGPU), levelPaths(1, PathBatched)
+	iter := func() {
+		it.Clock += 1.0 / 60
+		it.Emitters = gpuPaths
+		t0 := time.Now()
+		gpu.DrawLevel(dst, it, cam)
+		dst.ReadPixels(pix)
+		t1 := time.Now()
+		it.Emitters = batPaths
+		bat.DrawLevel(dst, it, cam)
+		dst.ReadPixels(pix)
+		t2 := time.Now()
+		tg += t1.Sub(t0)
+		tb += t2.Sub(t1)
+		particles += float64(bat.LevelStats().Particles)
+		b.StopTimer()
+		g := &gpu.world.gpu
+		item := &g.items[0]
+		reg := &item.bins
+		words := readWords(g.bins.masks, reg.row, reg.rows*rowlayout.BinWidth)
+		summary := (reg.groups + 31) / 32
+		for ty := range reg.tilesY {
+			for tx := range reg.tilesX {
+				w := min(item.x1-item.x0-float64(16*tx), 16)
+				h := min(item.y1-item.y0-float64(16*ty), 16)
+				rec := rowlayout.BinHeader + (ty*reg.tilesX+tx)*(summary+reg.groups) + summary
+				bitsSet := 0
+				for _, m := range words[rec : rec+reg.groups] {
+					bitsSet += bits.OnesCount32(m)
+				}
+				walked += float64(bitsSet) * w * h
+			}
+		}
+		b.StartTimer()
+	}
+	for range 2 {
+		iter()
+	}
+	tg, tb, walked, particles = 0, 0, 0, 0
+	b.ResetTimer()
+	for range b.N {
+		iter()
+	}
+	b.ReportMetric(float64(tg.Nanoseconds())/walked, "gpu-ns/walked")
+	b.ReportMetric(float64(tb.Nanoseconds())/particles, "batched-ns/particle")
+	b.ReportMetric(walked/float64(b.N), "walked")
+	b.ReportMetric(particles/float64(b.N), "particles")
 }
