@@ -16,7 +16,10 @@
 // camera.Camera; GeoM), vertex.go (the batched vertices), data.go (the kind
 // rows), atlas.go (pages), gpu.go, gpu_bins.go and gpu_data.go (the GPU
 // path, which reads the effect's emitter.Window and the snapshot's
-// emitter.Constants, and bins its candidates per tile: docs/gpu.md). The
+// emitter.Constants, and bins its candidates per tile: docs/gpu.md),
+// world.go and worldvertex.go (world levels: DrawLevel and its batched
+// path) and world_gpu.go (world emitters on the GPU path, which reuses the
+// bins: see "World emitters on the GPU path" below). The
 // rows' layouts are internal/rowlayout's, shared with the shaders; textures
 // come from package texture.
 //

@@ -303,7 +303,7 @@ func New(opts *Options) (*Renderer, error) {
 	if err := r.gpu.init(o.Cost); err != nil {
 		return nil, err
 	}
-	if err := r.world.init(o.LOD); err != nil {
+	if err := r.world.init(o.LOD, &r.gpu.bins); err != nil {
 		return nil, err
 	}
 	r.uniforms = map[string]any{"Ambient": r.ambient}
@@ -332,7 +332,7 @@ func New(opts *Options) (*Renderer, error) {
 // and its first frame pays instead.
 func (r *Renderer) prime() {
 	scratch := ebiten.NewImage(1, 1)
-	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.gpu.bins.job, r.gpu.bins.pos, r.gpu.bins.bin, r.world.shader} {
+	for _, sh := range []*ebiten.Shader{r.shader, r.gpu.shader, r.gpu.bins.job, r.gpu.bins.pos, r.gpu.bins.bin, r.world.shader, r.world.gpu.pos, r.world.gpu.shade} {
 		scratch.DrawRectShader(1, 1, sh, nil)
 	}
 	scratch.Deallocate()

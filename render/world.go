@@ -94,17 +94,19 @@ type LevelStats struct {
 	BroadPhase, Total int
 	// Candidates is the visible emitters' live slots before thinning
 	// (world.Evaluator.Candidates, each times its LOD fraction), and
-	// Particles the quads drawn.
+	// Particles the quads the batched path drew (the GPU path's
+	// particles are evaluated by shaders: the CPU never counts them).
 	Candidates, Particles int
 	// Thinned is the fraction of candidates the budget dropped (the LOD
 	// apart).
 	Thinned float64
 	// DrawCalls is the number of DrawTrianglesShader32 calls.
 	DrawCalls int
-	// Batched counts the emitters the batched path drew; GPUFallbacks the
-	// emitters asking for PathGPU that it drew instead (see
-	// [Renderer.LevelPath]).
-	Batched, GPUFallbacks int
+	// Batched counts the emitters the batched path drew, GPU those the
+	// GPU path drew; GPUFallbacks the emitters the GPU path was chosen
+	// for (asked for, or by the cost model) that the batched path drew
+	// instead, as it could not take them (see [Renderer.LevelPath]).
+	Batched, GPU, GPUFallbacks int
 	// Reused is the number of emitters whose particles an earlier
 	// DrawLevel at the same clock had evaluated (another camera's view).
 	Reused int
@@ -147,15 +149,19 @@ type worldPath struct {
 	tags    []uint32 // per quad slot: the preset row and frame its vertices hold, +1
 	indices []uint32
 	runs    []run
+	gpu     worldGPU // the GPU path (world_gpu.go)
 }
 
 // levelVisible is an emitter that passed culling this DrawLevel.
 type levelVisible struct {
 	e      int
 	pass   int
-	keep   float64 // LOD fraction, then times the budget's
-	cand   int     // candidates, before thinning
-	lo, hi int     // its billboards in the level state's buffer
+	keep   float64    // LOD fraction, then times the budget's
+	cand   int        // candidates, before thinning
+	lo, hi int        // its billboards in the level state's buffer
+	box    [4]float64 // its projected bounds on the target: x0, y0, x1, y1
+	path   Path       // the path chosen: PathGPU or PathBatched
+	gpu    int        // on the GPU path: 1 + its index in worldGPU.items, -1 with nothing to draw
 }
 
 // levelState is a level's GPU resources and evaluation state.
@@ -172,6 +178,16 @@ type levelState struct {
 	boards []world.Billboard
 	evals  []levelEval
 	gen    uint64
+
+	rows *worldRows // the GPU path's emitter rows, made on its first use
+}
+
+// gpuRows returns the level's emitter rows, uploading them on first use.
+func (ls *levelState) gpuRows(l *world.Level) *worldRows {
+	if ls.rows == nil {
+		ls.rows = newWorldRows(l)
+	}
+	return ls.rows
 }
 
 // levelEval is an emitter's billboards at the state's clock: valid when
@@ -197,9 +213,12 @@ const (
 	levelKeepDraws  = 600
 )
 
-func (w *worldPath) init(lod LOD) error {
+func (w *worldPath) init(lod LOD, bins *gpuBins) error {
 	sh, err := ebiten.NewShader(shaders.World)
 	if err != nil {
+		return err
+	}
+	if err := w.gpu.init(bins); err != nil {
 		return err
 	}
 	w.shader = sh
@@ -215,6 +234,7 @@ func (w *worldPath) reset() {
 		w.release(l)
 	}
 	clear(w.tags)
+	w.gpu.reset()
 }
 
 func (w *worldPath) release(l *world.Level) {
@@ -226,6 +246,9 @@ func (w *worldPath) release(l *world.Level) {
 		p.Deallocate()
 	}
 	ls.data.Deallocate()
+	if ls.rows != nil {
+		ls.rows.img.Deallocate()
+	}
 	delete(w.levels, l)
 }
 
@@ -308,25 +331,23 @@ func encodePresetRow(row []byte, doc *world.Document, p *world.Preset, tex *leve
 		fr := tex.Frames[f]
 		putPair(row, rowlayout.WorldFrames+i, fr.X, fr.Y)
 	}
+	for i, k := range p.Curves.Size {
+		putFloat(row, rowlayout.WorldSize+2*i, k.Age)
+		putFloat(row, rowlayout.WorldSize+2*i+1, k.Size)
+	}
 }
 
-// LevelPath returns the path the renderer takes for an emitter asking for
-// p, with cand candidates and bounds covering pixels pixels of the target.
-// PathAuto asks the renderer's cost model ([CostModel.Prefer], one layer),
-// so that a cheaper path is taken when there is one. The batched path is
-// the only one world emitters have: an emitter the model or its item sends
-// to the GPU is drawn by the batched path, and one that asked for PathGPU
-// is counted in LevelStats.GPUFallbacks.
-func (r *Renderer) LevelPath(p Path, pixels, cand int) (path Path, fellBack bool) {
-	want := p
-	if want == PathAuto {
-		// No bins here: every fragment would walk every candidate.
-		want = r.gpu.cost.Prefer(GPUWork{Pixels: pixels, Walked: float64(cand), Layers: 1}, cand)
+// LevelPath returns the path the renderer chooses for an emitter asking
+// for p that gives the GPU path the work w (one layer) and the batched
+// path cand candidates: p itself unless it is PathAuto, which asks the
+// renderer's cost model ([CostModel.Prefer]). An emitter the GPU path is
+// chosen for but cannot take (see docs/world.md, section 10) is drawn by
+// the batched path and counted in LevelStats.GPUFallbacks.
+func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
+	if p == PathAuto {
+		return r.gpu.cost.Prefer(w, cand)
 	}
-	if want == PathGPU {
-		return PathBatched, p == PathGPU
-	}
-	return PathBatched, false
+	return p
 }
 
 // DrawLevel draws a world level onto dst through cam: its emitters' live
@@ -347,7 +368,12 @@ func (r *Renderer) LevelPath(p Path, pixels, cand int) (path Path, fellBack bool
 // Particles are drawn in blend passes, in this order: cutout, then
 // additive, then alpha and premultiplied together; within a pass in the
 // level's emitter order and by ascending slot, unsorted (docs/world.md,
-// "Drawing"). Nothing here changes the level clock: culling, hiding and
+// "Drawing"). Each emitter is drawn by the path its LevelEmitter asks for,
+// PathAuto letting the cost model choose ([Renderer.LevelPath]): the
+// batched path evaluates its particles on the CPU and writes their quads,
+// the GPU path has shaders evaluate them (see the package documentation,
+// "World emitters on the GPU path"); both keep the order above, so they
+// mix in one view. Nothing here changes the level clock: culling, hiding and
 // other views never restart or skip it.
 func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World) {
 	w := &r.world
@@ -402,17 +428,27 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 			w.stats.Faded++
 			continue
 		}
-		pixels := (min(x1, vx1) - max(x0, vx0)) * (min(y1, vy1) - max(y0, vy0))
+		cw, ch := min(x1, vx1)-max(x0, vx0), min(y1, vy1)-max(y0, vy0)
 		cand := ev.Candidates(e, it.Clock)
 		p := PathAuto
 		if e < len(it.Emitters) {
 			p = it.Emitters[e].Path
 		}
-		if _, fell := r.LevelPath(p, int(min(pixels, 1<<40)), cand); fell {
-			w.stats.GPUFallbacks++
+		if p != PathBatched {
+			// The GPU path's work: the bins leave each fragment the
+			// candidates whose billboards reach its tile.
+			slots := ev.Slots(e)
+			tiles := math.Ceil(cw/rowlayout.BinTile) * math.Ceil(ch/rowlayout.BinTile)
+			reach := worldReachPixels(lv.MaxSize(e), pr.Zoom)
+			work := GPUWork{
+				Pixels: int(min(cw*ch, 1<<40)), Walked: binnedWalk(cand, cw, ch, rowlayout.BinTile, reach),
+				Binned: int(min(tiles*float64(slots), 1<<40)), Layers: 1,
+			}
+			p = r.LevelPath(p, work, cand)
 		}
 		total += keep * float64(cand)
-		w.vis = append(w.vis, levelVisible{e: e, pass: ls.presets[em.Preset].pass, keep: keep, cand: cand})
+		w.vis = append(w.vis, levelVisible{e: e, pass: ls.presets[em.Preset].pass, keep: keep, cand: cand, path: p,
+			box: [4]float64{x0, y0, x1, y1}})
 	}
 	w.stats.Candidates = int(math.Round(total))
 	global := keepFraction(w.stats.Candidates, r.budget)
@@ -420,10 +456,31 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 		w.stats.Thinned = 1 - global
 	}
 
-	// Evaluation: once per emitter, clock and fraction.
+	// Evaluation: once per emitter, clock and fraction, on the CPU for
+	// the batched path; the GPU path's emitters are prepared for their
+	// passes.
+	g := &w.gpu
+	g.items = g.items[:0]
+	g.bins.used, g.bins.posUsed = 0, 0
+	g.setView(&pr)
 	for i := range w.vis {
 		v := &w.vis[i]
 		v.keep *= global
+		v.gpu = 0
+		if v.path == PathGPU {
+			b := &v.box
+			ok, drawn := g.try(ls, lv, v.e, it.Clock, v.keep, b[0], b[1], b[2], b[3], view, &pr)
+			if ok {
+				v.gpu = -1
+				if drawn {
+					v.gpu = len(g.items)
+				}
+				w.stats.Emitters++
+				w.stats.GPU++
+				continue
+			}
+			w.stats.GPUFallbacks++
+		}
 		ev0 := &ls.evals[v.e]
 		if ev0.gen == ls.gen && ev0.keep == v.keep {
 			w.stats.Reused++
@@ -468,23 +525,53 @@ func (w *worldPath) submit(dst *ebiten.Image, ls *levelState, doc *world.Documen
 	slot := 0
 	for i := range w.vis {
 		v := &w.vis[i]
-		if v.hi == v.lo {
+		pi := &ls.presets[doc.Emitters[v.e].Preset]
+		if v.gpu > 0 {
+			// Consecutive GPU emitters on one page share a draw call.
+			j := v.gpu - 1
+			if k := len(w.runs); k > 0 && w.runs[k-1].gpu && w.runs[k-1].page == pi.page && w.runs[k-1].to == j {
+				w.runs[k-1].to = j + 1
+			} else {
+				w.runs = append(w.runs, run{from: j, to: j + 1, page: pi.page, gpu: true})
+			}
 			continue
 		}
-		pi := &ls.presets[doc.Emitters[v.e].Preset]
-		if k := len(w.runs); k == 0 || w.runs[k-1].page != pi.page {
+		if v.gpu < 0 || v.hi == v.lo {
+			continue
+		}
+		if k := len(w.runs); k == 0 || w.runs[k-1].gpu || w.runs[k-1].page != pi.page {
 			w.runs = append(w.runs, run{from: slot, to: slot, page: pi.page})
 		}
 		slot = w.writeQuads(slot, ls.boards[v.lo:v.hi], &vp, pi)
 		w.runs[len(w.runs)-1].to = slot
 	}
 	w.stats.Particles = slot
+	if len(w.gpu.items) > 0 {
+		w.gpu.write()
+		w.stats.DrawCalls += 3
+	}
+	w.stats.DrawCalls += len(w.runs)
+	w.issue(dst, ls)
+}
+
+// issue queues the draw calls submit prepared: the GPU path's passes,
+// then the runs in order.
+func (w *worldPath) issue(dst *ebiten.Image, ls *levelState) {
+	g := &w.gpu
+	var rows *ebiten.Image
+	if len(g.items) > 0 {
+		rows = ls.rows.img
+		g.passes(rows)
+	}
 	w.op.Images[1] = ls.data
 	for _, rn := range w.runs {
+		if rn.gpu {
+			g.draw(dst, rn.from, rn.to, ls.pages[rn.page], ls.data, rows)
+			continue
+		}
 		w.op.Images[0] = ls.pages[rn.page]
 		dst.DrawTrianglesShader32(w.verts[4*rn.from:4*rn.to], w.indices[:6*(rn.to-rn.from)], w.shader, &w.op)
 	}
-	w.stats.DrawCalls = len(w.runs)
 }
 
 // reserve makes room for n quads: the vertex buffer (its corners' (u, v)

@@ -8,6 +8,7 @@ import (
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/leveltest"
+	"github.com/emberfx/ember/internal/race"
 	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/raster"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,6 +48,22 @@ func drawnPixels(img *image.RGBA, bg color.RGBA) int {
 	return n
 }
 
+// levelViews are views of the test level for pixel tests, 200 × 120
+// pixels: cameras from top-down to side views, turned and zoomed, at
+// clocks of each emitter's phases.
+var levelViews = []struct {
+	name  string
+	cam   camera.World
+	clock float64
+}{
+	{"top-down", camera.World{X: 8, Y: 4, Zoom: 12, Pitch: 90}, 2.6},
+	{"three-quarter", camera.World{X: 8, Y: 4, Z: 1.5, Zoom: 12, Pitch: 50}, 2.6},
+	{"side", camera.World{X: 8, Y: 4, Z: 2, Zoom: 12}, 2.6},
+	{"hall close", camera.World{X: 3.5, Y: 4, Z: 1.8, Zoom: 40, Pitch: 30}, 5.55},
+	{"turned", camera.World{X: 8, Y: 4, Z: 1, Zoom: 14, Pitch: 65, Yaw: 35}, 0.6},
+	{"annex from -x", camera.World{X: 13, Y: 4, Z: 2.5, Zoom: 30, Pitch: 20, Yaw: -90}, 7.25},
+}
+
 // TestPixelLevel compares the batched world path with the reference
 // rasterizer on the test level (every blend, both facings, a flipbook)
 // through cameras from top-down to side views, turned and zoomed, on one
@@ -56,18 +73,7 @@ func TestPixelLevel(t *testing.T) {
 	for _, page := range []int{0, 40} {
 		l, tex := leveltest.Level(t, page)
 		r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
-		for _, c := range []struct {
-			name  string
-			cam   camera.World
-			clock float64
-		}{
-			{"top-down", camera.World{X: 8, Y: 4, Zoom: 12, Pitch: 90}, 2.6},
-			{"three-quarter", camera.World{X: 8, Y: 4, Z: 1.5, Zoom: 12, Pitch: 50}, 2.6},
-			{"side", camera.World{X: 8, Y: 4, Z: 2, Zoom: 12}, 2.6},
-			{"hall close", camera.World{X: 3.5, Y: 4, Z: 1.8, Zoom: 40, Pitch: 30}, 5.55},
-			{"turned", camera.World{X: 8, Y: 4, Z: 1, Zoom: 14, Pitch: 65, Yaw: 35}, 0.6},
-			{"annex from -x", camera.World{X: 13, Y: 4, Z: 2.5, Zoom: 30, Pitch: 20, Yaw: -90}, 7.25},
-		} {
+		for _, c := range levelViews {
 			name := c.name
 			if page > 0 {
 				name += " pages"
@@ -206,16 +212,31 @@ func TestLODKeep(t *testing.T) {
 	}
 }
 
-// TestLevelPath: PathAuto and PathBatched take the batched path; PathGPU
-// falls back to it, counted.
+// TestLevelPath: PathBatched and PathGPU are taken as asked; PathAuto
+// asks the renderer's cost model, here pricing the batched path at 3.5 µs
+// a candidate (plus 1 µs) and the GPU path at 48 ns per walked candidate
+// and pixel plus 48 ns per binned test (plus 2 µs): ten candidates over
+// 400 pixels (48·400·10 + 48·40 + 2,000 ≈ 196 µs against 36 µs) stay
+// batched, 4,096 over 32 × 32 pixels walking 100 each (≈ 5.7 ms against
+// 14.3 ms) go to the GPU.
 func TestLevelPath(t *testing.T) {
-	r := newRenderer(t, nil)
+	r := newRenderer(t, &Options{Cost: CostModel{FragmentNS: 48, BinNS: 48, ParticleNS: 3500, GPUEffectNS: 2000, BatchedEffectNS: 1000}})
+	small := GPUWork{Pixels: 400, Walked: 10, Binned: 40, Layers: 1}
+	dense := GPUWork{Pixels: 1024, Walked: 100, Binned: 4 * 4096, Layers: 1}
 	for _, c := range []struct {
-		p        Path
-		fellBack bool
-	}{{PathAuto, false}, {PathBatched, false}, {PathGPU, true}} {
-		if got, fell := r.LevelPath(c.p, 100, 10); got != PathBatched || fell != c.fellBack {
-			t.Errorf("LevelPath(%v) = %v, %v", c.p, got, fell)
+		name string
+		p    Path
+		w    GPUWork
+		cand int
+		want Path
+	}{
+		{"auto small", PathAuto, small, 10, PathBatched},
+		{"auto dense", PathAuto, dense, 4096, PathGPU},
+		{"batched dense", PathBatched, dense, 4096, PathBatched},
+		{"gpu small", PathGPU, small, 10, PathGPU},
+	} {
+		if got := r.LevelPath(c.p, c.w, c.cand); got != c.want {
+			t.Errorf("%s: LevelPath = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
@@ -225,6 +246,20 @@ func TestLevelPath(t *testing.T) {
 func TestWorldRowLayout(t *testing.T) {
 	if rowlayout.WorldMaxKeys != world.MaxCurveKeys || rowlayout.WorldMaxFrames != world.MaxFrames {
 		t.Error("the world row's limits differ from the world package's")
+	}
+	for _, c := range [][2]int{
+		{rowlayout.WorldChannelLifetime, world.ChannelLifetime}, {rowlayout.WorldChannelSpawnX, world.ChannelSpawnX},
+		{rowlayout.WorldChannelSpawnY, world.ChannelSpawnY}, {rowlayout.WorldChannelSpawnZ, world.ChannelSpawnZ},
+		{rowlayout.WorldChannelVelocityX, world.ChannelVelocityX}, {rowlayout.WorldChannelVelocityY, world.ChannelVelocityY},
+		{rowlayout.WorldChannelVelocityZ, world.ChannelVelocityZ}, {rowlayout.WorldChannelRotation, world.ChannelRotation},
+		{rowlayout.WorldChannelSpin, world.ChannelSpin}, {rowlayout.WorldChannelThin, world.ChannelThin},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("rowlayout's world channel %d is world's %d", c[0], c[1])
+		}
+	}
+	if rowlayout.WorldMaxSlots != world.MaxSlotsPerEmitter || rowlayout.WorldEmitterMaxPlanes != world.MaxSectorPoints+2 {
+		t.Error("the world GPU path's loop bounds differ from the world package's limits")
 	}
 	for _, c := range []struct {
 		row int
@@ -255,6 +290,9 @@ func TestLevelAllocatesNothing(t *testing.T) {
 	}
 	for range 200 {
 		frame()
+	}
+	if race.Enabled {
+		return // the race detector's instrumentation allocates
 	}
 	if n := testing.AllocsPerRun(50, frame); n != 0 {
 		t.Errorf("%v allocations per frame", n)

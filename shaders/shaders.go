@@ -79,6 +79,27 @@ var Job []byte
 //go:embed world.kage
 var World []byte
 
+// WorldPos is the source of the world GPU path's position pass
+// (worldpos.kage): each slot of a world emitter evaluated once from the
+// closed form (schedule, hash rolls, lifetime, drag motion, walls: kill
+// impact, thinning), its projected centre written as one exact word into
+// the positions image the bin pass (Bin) reads.
+//
+//ebitengine:shaderfile
+//go:embed worldpos.kage
+var WorldPos []byte
+
+// WorldShade is the source of the world GPU path's shade pass
+// (worldshade.kage): one quad over a world emitter's projected bounds,
+// each fragment walking the slots its tile's bins name in slot order,
+// evaluating each (motion, size, rotation, frame) and its appearance as
+// World does, composited in the batched path's order. Package render
+// documents its inputs (world_gpu.go).
+//
+//ebitengine:shaderfile
+//go:embed worldshade.kage
+var WorldShade []byte
+
 // Source is a named shader source.
 type Source struct {
 	// Name is the file name, for example "particle.kage".
@@ -89,5 +110,5 @@ type Source struct {
 
 // All returns every shader of the package, for compile tests and tools.
 func All() []Source {
-	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}, {Name: "pos.kage", Src: Pos}, {Name: "bin.kage", Src: Bin}, {Name: "job.kage", Src: Job}, {Name: "world.kage", Src: World}}
+	return []Source{{Name: "particle.kage", Src: Particle}, {Name: "effect.kage", Src: Effect}, {Name: "pos.kage", Src: Pos}, {Name: "bin.kage", Src: Bin}, {Name: "job.kage", Src: Job}, {Name: "world.kage", Src: World}, {Name: "worldpos.kage", Src: WorldPos}, {Name: "worldshade.kage", Src: WorldShade}}
 }

@@ -27,7 +27,7 @@ import (
 
 // Shaders lists the shaders generated, by file name: the main source in the
 // source folder and the generated file have the same name.
-var Shaders = []string{"particle.kage", "effect.kage", "pos.kage", "bin.kage", "job.kage", "world.kage"}
+var Shaders = []string{"particle.kage", "effect.kage", "pos.kage", "bin.kage", "job.kage", "world.kage", "worldpos.kage", "worldshade.kage"}
 
 const includePrefix = "//ember:include "
 
