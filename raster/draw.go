@@ -330,17 +330,7 @@ func (q *quad) draw(dst *image.RGBA) {
 				continue
 			}
 			i := (x - b.Min.X) * 4
-			px := row[i : i+4 : i+4]
-			// The float64(...) conversions keep the compiler from
-			// fusing a multiply and an add (it may on arm64 and
-			// others): each product is rounded, as written.
-			ia := 1 - oa
-			// dst = round(255·out + dst·(1 - out.a)) per channel,
-			// clamped: an RGBA8 framebuffer's source-over.
-			px[0] = to8(float64(or*255) + float64(float64(px[0])*ia))
-			px[1] = to8(float64(og*255) + float64(float64(px[1])*ia))
-			px[2] = to8(float64(ob*255) + float64(float64(px[2])*ia))
-			px[3] = to8(float64(oa*255) + float64(float64(px[3])*ia))
+			over(row[i:i+4:i+4], or, og, ob, oa)
 		}
 	}
 }
@@ -377,6 +367,19 @@ func (q *quad) sample(ox, oy int, u, v float64) texel {
 		return (float64(top*(1-ay)) + float64(bot*ay)) * (1.0 / 255)
 	}
 	return texel{mix(0), mix(1), mix(2), mix(3)}
+}
+
+// over composites the premultiplied colour (r, g, b, a) over the RGBA8
+// pixel px: px = round(255·out + px·(1 - out.a)) per channel, clamped, an
+// RGBA8 framebuffer's source-over. The float64(...) conversions keep the
+// compiler from fusing a multiply and an add (it may on arm64 and others):
+// each product is rounded, as written.
+func over(px []byte, r, g, b, a float64) {
+	ia := 1 - a
+	px[0] = to8(float64(r*255) + float64(float64(px[0])*ia))
+	px[1] = to8(float64(g*255) + float64(float64(px[1])*ia))
+	px[2] = to8(float64(b*255) + float64(float64(px[2])*ia))
+	px[3] = to8(float64(a*255) + float64(float64(px[3])*ia))
 }
 
 // to8 rounds v to the nearest integer and clamps it to [0, 255].

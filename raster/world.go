@@ -112,12 +112,7 @@ func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, d
 				continue
 			}
 			i := (x - b.Min.X) * 4
-			px := row[i : i+4 : i+4]
-			ia := 1 - oa
-			px[0] = to8(float64(or*255) + float64(float64(px[0])*ia))
-			px[1] = to8(float64(og*255) + float64(float64(px[1])*ia))
-			px[2] = to8(float64(ob*255) + float64(float64(px[2])*ia))
-			px[3] = to8(float64(oa*255) + float64(float64(px[3])*ia))
+			over(row[i:i+4:i+4], or, og, ob, oa)
 		}
 	}
 }
