@@ -39,7 +39,7 @@ func DragFactors(k, t float64) (f, g, decay float64) {
 	} else if e < -maxExponent {
 		e = -maxExponent
 	}
-	decay = math.Exp(e)
+	decay = expDrag(e)
 	f = (1 - decay) / k
 	g = (t - f) / k
 	return f, g, decay
