@@ -127,7 +127,7 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
 				dst = append(dst, Particle{})
-				f.derive(&dst[len(dst)-1], c, uint32(2*i), f.birth(i), age)
+				f.derive(&dst[len(dst)-1], c, uint32(2*i), i, f.birth(i), age)
 			}
 		}
 		return dst
@@ -138,16 +138,17 @@ func (f *frame) appendSegment(dst []Particle, sg segment, lo, hi int64) []Partic
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
 			dst = append(dst, Particle{})
-			f.derive(&dst[len(dst)-1], c, key, birth, age)
+			f.derive(&dst[len(dst)-1], c, key, -1, birth, age)
 		}
 	}
 	return dst
 }
 
 // place computes a live particle's geometry from its constants: its
-// centre, width and height in pixels and its rotation in degrees. It is
-// the part of derive that AppendQuads and AppendBillboards share.
-func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64) {
+// centre, width and height in pixels and its rotation in degrees; i is
+// its stream index, -1 in a burst. It is the part of derive that
+// AppendQuads and AppendBillboards share.
+func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, rot float64) {
 	s := f.s
 	sp := &s.spec
 	ox, oy, v0x, v0y := c.ox, c.oy, c.vx, c.vy
@@ -180,7 +181,11 @@ func (f *frame) place(c *constants, birth, age float64) (x, y, w, h, rot float64
 	// No drag is the common case: DragFactors' first branch, without a call.
 	fa, ga, decay := age, 0.5*age*age, 1.0
 	if sp.Drag != 0 {
-		fa, ga, decay = DragFactors(sp.Drag, age)
+		if i >= 0 {
+			fa, ga, decay = s.sdrag.factors(f.x, i, age, nil)
+		} else {
+			fa, ga, decay = DragFactors(sp.Drag, age)
+		}
 	}
 	dx := (v0x*fa + s.accX*ga) * f.moveScale
 	dy := (v0y*fa + s.accY*ga) * f.moveScale
@@ -248,10 +253,10 @@ func (f *frame) extent(c *constants, age float64) (w, h float64) {
 }
 
 // derive fills p for a live particle from its constants.
-func (f *frame) derive(p *Particle, c *constants, key uint32, birth, age float64) {
+func (f *frame) derive(p *Particle, c *constants, key uint32, i int64, birth, age float64) {
 	life := c.life
 	tau := age / life
-	x, y, w, h, rot := f.place(c, birth, age)
+	x, y, w, h, rot := f.place(c, i, birth, age)
 	tr, col, _, cell, next, blend := f.look.stage(c.st, age, tau, nil)
 	*p = Particle{
 		Key: key, X: x, Y: y, Width: w, Height: h, Rotation: rot,

@@ -29,9 +29,7 @@ func DragFactors(k, t float64) (f, g, decay float64) {
 	}
 	q := k * t
 	if q > -0.5 && q < 0.5 {
-		f = t * (1 + q*(-1.0/2+q*(1.0/6+q*(-1.0/24+q*(1.0/120+q*(-1.0/720))))))
-		g = t * t * (1.0/2 + q*(-1.0/6+q*(1.0/24+q*(-1.0/120+q*(1.0/720+q*(-1.0/5040))))))
-		return f, g, 1 - k*f
+		return dragSeries(k, t, q)
 	}
 	e := -q
 	if e > maxExponent {
@@ -39,7 +37,18 @@ func DragFactors(k, t float64) (f, g, decay float64) {
 	} else if e < -maxExponent {
 		e = -maxExponent
 	}
-	decay = expDrag(e)
+	return dragExp(k, t, expDrag(e))
+}
+
+// dragSeries is DragFactors' branch for |q| = |k t| < 0.5.
+func dragSeries(k, t, q float64) (f, g, decay float64) {
+	f = t * (1 + q*(-1.0/2+q*(1.0/6+q*(-1.0/24+q*(1.0/120+q*(-1.0/720))))))
+	g = t * t * (1.0/2 + q*(-1.0/6+q*(1.0/24+q*(-1.0/120+q*(1.0/720+q*(-1.0/5040))))))
+	return f, g, 1 - k*f
+}
+
+// dragExp is DragFactors' exponential branch given decay = e^{-kt}.
+func dragExp(k, t, decay float64) (f, g, _ float64) {
 	f = (1 - decay) / k
 	g = (t - f) / k
 	return f, g, decay

@@ -71,7 +71,7 @@ func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	if sg.burst < 0 {
 		for i := lo; i <= hi; i++ {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
-				x, y, w, h, rot := f.place(c, f.birth(i), age)
+				x, y, w, h, rot := f.place(c, i, f.birth(i), age)
 				dst = append(dst, Quad{Key: uint32(2 * i), Stream: c.st, X: x, Y: y, Width: w, Height: h,
 					Rotation: rot, Age: age, Lifetime: c.life})
 			}
@@ -83,7 +83,7 @@ func (f *frame) appendQuads(dst []Quad, sg segment, lo, hi int64) []Quad {
 	for j := lo; j <= hi; j++ {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
-			x, y, w, h, rot := f.place(c, birth, age)
+			x, y, w, h, rot := f.place(c, -1, birth, age)
 			dst = append(dst, Quad{Key: key, Stream: c.st, X: x, Y: y, Width: w, Height: h,
 				Rotation: rot, Age: age, Lifetime: c.life})
 		}
@@ -154,7 +154,7 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	if sg.burst < 0 {
 		for i := lo; i <= hi; i += step {
 			if c, age, ok := f.streamCandidate(i, &tmp); ok {
-				f.billboard(out, n, &ts, c, uint32(2*i), f.birth(i), age)
+				f.billboard(out, n, &ts, c, uint32(2*i), i, f.birth(i), age)
 				n++
 			}
 		}
@@ -166,7 +166,7 @@ func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Bi
 	for j := lo; j <= hi; j += step {
 		key := burstKey(b.Index, f.s.spec.MaxParticles, int(j))
 		if c, ok := f.burstCandidate(sg, key, j, age, &tmp); ok {
-			f.billboard(out, n, &ts, c, key, birth, age)
+			f.billboard(out, n, &ts, c, key, -1, birth, age)
 			n++
 		}
 	}
@@ -200,6 +200,8 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 	x, window, rate, step := f.x, f.window, f.rate, f.step
 	cache, mask := f.cache, f.mask
 	burst := sg.burst >= 0
+	sd := &s.sdrag
+	var an anchor
 	var (
 		index                        uint32
 		maxParticles                 int
@@ -237,7 +239,7 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 			age = d / rate
 			fa, ga, decay = age, 0.5*age*age, 1.0
 			if k != 0 {
-				fa, ga, decay = DragFactors(k, age)
+				fa, ga, decay = sd.factors(x, i, age, &an)
 			}
 		}
 		dx := (c.vx*fa + ax*ga) * m
@@ -285,6 +287,8 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 	hw, hh := 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate, step := f.x, f.window, f.rate, f.step
 	cache, mask := f.cache, f.mask
+	sd := &s.sdrag
+	var an anchor
 	for i := lo; i <= hi; i += step {
 		c := f.lookup(&cache[i&mask], uint32(2*i))
 		d := x - float64(i)
@@ -294,7 +298,7 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 		age := d / rate
 		fa, ga := age, 0.5*age*age
 		if k != 0 {
-			fa, ga, _ = DragFactors(k, age)
+			fa, ga, _ = sd.factors(x, i, age, &an)
 		}
 		dx := (c.vx*fa + ax*ga) * m
 		dy := (c.vy*fa + ay*ga) * m
@@ -312,9 +316,10 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 	return n
 }
 
-// billboard places out[n], a live particle, and queues its turn.
-func (f *frame) billboard(out []Billboard, n int, ts *turns, c *constants, key uint32, birth, age float64) {
-	x, y, w, h, rot := f.place(c, birth, age)
+// billboard places out[n], a live particle (stream index i, -1 in a
+// burst), and queues its turn.
+func (f *frame) billboard(out []Billboard, n int, ts *turns, c *constants, key uint32, i int64, birth, age float64) {
+	x, y, w, h, rot := f.place(c, i, birth, age)
 	b := &out[n]
 	b.Key, b.Stream = key, c.st
 	b.X, b.Y = float32(x), float32(y)

@@ -28,6 +28,7 @@ type Snapshot struct {
 	// Flat curves are read once here instead of per particle.
 	sizeConst, squashConst, transConst, colorConst bool
 	sizeValue, squashValue, transValue             float64
+	sdrag                                          streamDrag
 }
 
 // NewSnapshot validates spec and compiles it. The spec is copied: changing it
@@ -52,6 +53,7 @@ func NewSnapshot(spec *Spec) (*Snapshot, error) {
 	// The cap at MaxParticles keeps the stream within the pool even where
 	// r·Lmax rounds up.
 	s.span = min(s.rate*s.lifeMax, float64(sp.MaxParticles))
+	s.sdrag = newStreamDrag(sp.Drag, s.rate)
 	s.dirX, s.dirY = direction(sp.EmissionDirection)
 	s.accX, s.accY = sp.Acceleration.X, -sp.Acceleration.Y
 	s.spread = math.Abs(sp.SpreadAngle.X) * math.Pi / 180
