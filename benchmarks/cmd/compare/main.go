@@ -17,9 +17,11 @@
 // back in A-B-B-A order within this process: warm-up frames first, then
 // sampled frames, each pass keeping the median, and the better of a
 // subject's two medians is its result. What is timed is the particle work of
-// a frame only (update, building and submitting the draw), with time.Now
-// around exactly that call; the GPU's (llvmpipe's) rasterization happens
-// after it and is not a result. The table shows ratios only: absolute times
+// a frame only (update, building and submitting the draw): the CPU time of
+// the game's thread around exactly that call (CLOCK_THREAD_CPUTIME_ID, so
+// that other processes preempting it on a shared machine do not count; the
+// wall time is reported beside it); the GPU's (llvmpipe's) rasterization
+// happens after it and is not a result. The table shows ratios only: absolute times
 // change from minute to minute on a shared machine, ratios of subjects run
 // back to back hold.
 //
@@ -63,7 +65,7 @@ import (
 func main() {
 	var o options
 	flag.BoolVar(&o.quick, "quick", false, "fewer counts and frames: a run of under two minutes on 2 cores (ember-gpu takes fewer samples: llvmpipe's shading of its frames is slow and not a result)")
-	flag.BoolVar(&o.verbose, "v", false, "log each pass's wall time, sample count and median")
+	flag.BoolVar(&o.verbose, "v", false, "log each pass's wall time, sample count and median CPU and wall time per frame")
 	flag.StringVar(&o.out, "out", "results", "directory for results.json, run.json, table.txt and the charts (empty: none)")
 	flag.StringVar(&o.pngDir, "png", "", "also write one PNG per subject of the same steady-state frame to this directory")
 	run := flag.String("run", "", "only the cases whose name matches this regular expression")

@@ -56,7 +56,7 @@ func (d *driver) report(p plan) error {
 		"fallbacks":  d.fallbacks,
 		"library":    libraryVersion(),
 		"notes":      benchmarks.Notes,
-		"method":     "CPU time of Subject.Frame (update + building + submitting the draw) measured with time.Now inside Ebitengine's Update under Xvfb; A-B-B-A order within one process; warm-up frames first; better of two pass medians; ratios are the result",
+		"method":     "CPU time of Subject.Frame (update + building + submitting the draw) measured as the game thread's CPU time (CLOCK_THREAD_CPUTIME_ID; wall time beside it) inside Ebitengine's Update under Xvfb; A-B-B-A order within one process; warm-up frames first; better of two pass medians; ratios are the result",
 		"frames":     map[string]int{"warmup": p.warmup, "sampled": p.frames, "reps": p.reps, "long_run": p.longFrames},
 		"wall_secs":  time.Since(d.start).Seconds(),
 		"written_at": time.Now().UTC().Format(time.RFC3339),
