@@ -118,7 +118,10 @@ func readWords(img *ebiten.Image, row, n int) []uint32 {
 // GPU has the same slots live, each at the CPU's projected centre within
 // 1.5 of the words' 1/64-tile steps (0.4 pixels), on a top-down and a
 // side view; the walls: kill emitters, whose particles the CPU finds
-// dead at their impacts, included.
+// dead at their impacts, included. A close view cuts emitters: a slot
+// whose centre lies off the tile grid is clamped onto it if its reach
+// meets the grid and dead to the bins if not (within 1.5 steps of the
+// reach), and many are.
 func TestWorldGPUPositions(t *testing.T) {
 	needGPU(t)
 	l, tex := wallsLevel(t)
@@ -127,8 +130,8 @@ func TestWorldGPUPositions(t *testing.T) {
 	ev := l.Evaluator()
 	dst := ebiten.NewImage(192, 120)
 	defer dst.Deallocate()
-	killed := 0
-	for _, cam := range []camera.World{{X: 8, Y: 4, Zoom: 11, Pitch: 90}, {X: 8, Y: 4, Z: 2, Zoom: 11}} {
+	killed, cut := 0, 0
+	for _, cam := range []camera.World{{X: 8, Y: 4, Zoom: 11, Pitch: 90}, {X: 8, Y: 4, Z: 2, Zoom: 11}, {X: 4, Y: 5.5, Z: 1, Zoom: 20, Pitch: 90}} {
 		for _, clock := range []float64{0.3, 0.71, 1.37, 2.6, 5.55, 9.05} {
 			it := &LevelItem{Level: l, Textures: tex, Clock: clock, Emitters: levelPaths(n, PathGPU)}
 			r.DrawLevel(dst, it, &cam)
@@ -140,11 +143,25 @@ func TestWorldGPUPositions(t *testing.T) {
 				for _, b := range ev.AppendBillboards(nil, ev.NewCache(), item.e, clock, 1) {
 					live[int(b.Slot)] = true
 					x, y := pr.Apply(float64(b.X), float64(b.Y), float64(b.Z))
-					if x < item.x0 || x >= item.x1 || y < item.y0 || y >= item.y1 {
-						continue // clamped to the grid
-					}
 					wx, wy := (x-item.x0)/rowlayout.BinTile*rowlayout.BinQuant, (y-item.y0)/rowlayout.BinTile*rowlayout.BinQuant
 					w := words[b.Slot]
+					if x < item.x0 || x >= item.x1 || y < item.y0 || y >= item.y1 {
+						// Off the grid: clamped onto it, or dead to the
+						// bins beyond the reach.
+						gx, gy := float64(item.bins.tilesX*rowlayout.BinQuant), float64(item.bins.tilesY*rowlayout.BinQuant)
+						d := math.Hypot(max(-wx, wx-gx, 0), max(-wy, wy-gy, 0))
+						reach := float64(item.bins.reach)
+						dead := w&0xFFFF == rowlayout.BinDead
+						switch {
+						case d > reach+1.5 && !dead:
+							t.Errorf("clock %v emitter %d slot %d: %.1f steps off the grid, beyond the reach %v, binned (word %#x)", clock, item.e, b.Slot, d, reach, w)
+						case d < reach-1.5 && dead:
+							t.Errorf("clock %v emitter %d slot %d: %.1f steps off the grid, within the reach %v, dead on the GPU", clock, item.e, b.Slot, d, reach)
+						case d > reach+1.5:
+							cut++
+						}
+						continue
+					}
 					if w&0xFFFF == rowlayout.BinDead {
 						t.Errorf("clock %v emitter %d slot %d: live on the CPU (%v), dead on the GPU", clock, item.e, b.Slot, b)
 					} else if math.Abs(float64(w&0xFFFF)-math.Floor(wx)) > 1.5 || math.Abs(float64(w>>16)-math.Floor(wy)) > 1.5 {
@@ -171,7 +188,10 @@ func TestWorldGPUPositions(t *testing.T) {
 	if killed < 50 {
 		t.Errorf("%d particles met a wall: want the walls: kill emitters to lose many", killed)
 	}
-	t.Logf("%d particles dead at a wall", killed)
+	if cut < 60 {
+		t.Errorf("%d particles beyond the reach of their emitter's grid: want the close view to cut many", cut)
+	}
+	t.Logf("%d particles dead at a wall, %d beyond the reach of the grid", killed, cut)
 }
 
 // drawLevelImage draws it through cam on a w × h image of bg and reads it
