@@ -9,52 +9,102 @@ import (
 	"time"
 
 	"github.com/emberfx/ember/camera"
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/leveltest"
 	"github.com/emberfx/ember/internal/rowlayout"
+	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // BenchmarkWorldGPUCPU is the CPU cost of a frame of 16 world emitters on
 // the GPU path as their slots per emitter grow from 16 to 4,096 (256 to
 // 65,536 in the level), against the batched path drawing the same levels,
-// all measured in the same iterations: per slot count, DrawLevel's time
-// on each path (the GPU work, flushed by a read-back after each frame, is
-// outside the timings; the view is small, 32 × 32 pixels at 1.5 pixels a
-// unit, so that llvmpipe's share stays short). It reports each path's
-// median ns/frame per slot count and the ratios 4096/16: the GPU path's CPU work
-// per emitter does not depend on its slots, the batched path's grows with
-// them.
+// all measured in the same iterations (see benchWorldFlat; the view is
+// small, 32 × 32 pixels at 1.5 pixels a unit, so that llvmpipe's share
+// stays short). The GPU path's CPU work per emitter does not depend on
+// its slots, the batched path's grows with them.
 func BenchmarkWorldGPUCPU(b *testing.B) {
 	needGPU(b)
-	counts := []int{16, 256, 1024, 4096}
-	type lane struct {
-		it       LevelItem
-		gpu, bat *Renderer
-		tg, tb   []time.Duration // per frame
-	}
-	lanes := make([]lane, len(counts))
-	for i, n := range counts {
+	var lanes []flatLane
+	for _, n := range []int{16, 256, 1024, 4096} {
 		l, tex := swarmLevel(b, 16, n, 0.5)
-		lanes[i] = lane{
-			it:  LevelItem{Level: l, Textures: tex, Clock: 10},
-			gpu: newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1}),
-			bat: newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1}),
-		}
+		lanes = append(lanes, flatLane{name: fmt.Sprint(n), level: l, tex: tex})
 	}
-	dst := ebiten.NewImage(32, 32)
+	benchWorldFlat(b, lanes, &camera.World{X: 8, Y: 8, Zoom: 1.5, Pitch: 90}, 32)
+}
+
+// BenchmarkLevelGPUFlat is BenchmarkWorldGPUCPU for levels of 256
+// emitters, the document's most, on a 16 × 16 grid seen whole in a 32 ×
+// 32 view (half a pixel a unit): 16 slots each (4,096 in the level), 256
+// each (65,536, the document's most), and "4096": 15 emitters of 4,096
+// slots among 241 of 16 (65,296; 256 emitters of 4,096 slots would be
+// 16 times world.MaxSlots). On the GPU path the three cost the CPU the
+// same; (gpu-4096 - gpu-16)/15 is what an emitter's 4,080 more slots
+// cost it, against gpu-16/256 per emitter.
+func BenchmarkLevelGPUFlat(b *testing.B) {
+	needGPU(b)
+	mixed := slices.Repeat([]int{16}, world.MaxEmitters)
+	for i := range 15 {
+		mixed[17*i+8] = world.MaxSlotsPerEmitter // spread over the grid
+	}
+	var lanes []flatLane
+	for _, c := range []struct {
+		name  string
+		slots []int
+	}{
+		{"16", slices.Repeat([]int{16}, world.MaxEmitters)},
+		{"256", slices.Repeat([]int{256}, world.MaxEmitters)},
+		{"4096", mixed},
+	} {
+		l, tex := swarmLevelOf(b, c.slots, 0.5)
+		lanes = append(lanes, flatLane{name: c.name, level: l, tex: tex})
+	}
+	benchWorldFlat(b, lanes, &camera.World{X: 32, Y: 32, Zoom: 0.5, Pitch: 90}, 32)
+}
+
+// flatLane is one level of a flatness benchmark (benchWorldFlat).
+type flatLane struct {
+	name     string
+	level    *world.Level
+	tex      *leveltex.Level
+	it       LevelItem
+	gpu, bat *Renderer
+	gpuPaths []LevelEmitter  // every emitter on the GPU path
+	batPaths []LevelEmitter  // every emitter on the batched path
+	tg, tb   []time.Duration // DrawLevel per frame on each path
+}
+
+// benchWorldFlat measures the CPU of DrawLevel for each lane's level on
+// the GPU path and on the batched path, every emitter asked onto the
+// path, all in the same iterations, each path with a renderer of its own,
+// through cam onto a size × size target; the GPU work, flushed by a
+// read-back after each frame, is outside the timings. Every emitter must
+// be drawn by the GPU path. It reports each lane's median ns/frame on
+// each path (a frame now and then pays for a collection or for the other
+// users of the machine) and its ratio to the first lane's,
+// gpu-NAME/FIRST and batched-NAME/FIRST.
+func benchWorldFlat(b *testing.B, lanes []flatLane, cam *camera.World, size int) {
+	b.Helper()
+	dst := ebiten.NewImage(size, size)
 	defer dst.Deallocate()
-	pix := make([]byte, 4*32*32)
-	cam := &camera.World{X: 8, Y: 8, Zoom: 1.5, Pitch: 90}
-	gpuPaths, batPaths := levelPaths(16, PathGPU), levelPaths(16, PathBatched)
+	pix := make([]byte, 4*size*size)
+	for i := range lanes {
+		ln := &lanes[i]
+		n := len(ln.level.Document().Emitters)
+		ln.it = LevelItem{Level: ln.level, Textures: ln.tex, Clock: 10}
+		ln.gpu = newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
+		ln.bat = newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
+		ln.gpuPaths, ln.batPaths = levelPaths(n, PathGPU), levelPaths(n, PathBatched)
+	}
 	iter := func() {
 		for i := range lanes {
 			ln := &lanes[i]
 			ln.it.Clock += 1.0 / 60
-			ln.it.Emitters = gpuPaths
+			ln.it.Emitters = ln.gpuPaths
 			t0 := time.Now()
 			ln.gpu.DrawLevel(dst, &ln.it, cam)
 			t1 := time.Now()
-			ln.it.Emitters = batPaths
+			ln.it.Emitters = ln.batPaths
 			ln.bat.DrawLevel(dst, &ln.it, cam)
 			t2 := time.Now()
 			ln.tg = append(ln.tg, t1.Sub(t0))
@@ -69,31 +119,33 @@ func BenchmarkWorldGPUCPU(b *testing.B) {
 		iter()
 	}
 	for i := range lanes {
-		if st := lanes[i].gpu.LevelStats(); st.GPU != 16 {
-			b.Fatalf("%d slots: %d emitters on the GPU path, want 16", counts[i], st.GPU)
+		ln := &lanes[i]
+		n := len(ln.level.Document().Emitters)
+		if st := ln.gpu.LevelStats(); st.GPU != n {
+			b.Fatalf("%s: %d of %d emitters on the GPU path (stats %+v)", ln.name, st.GPU, n, st)
 		}
-		lanes[i].tg, lanes[i].tb = make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
+		ln.tg, ln.tb = make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		iter()
 	}
-	// Medians: a frame now and then pays for a collection or for the
-	// other users of the machine.
 	median := func(ds []time.Duration) float64 {
 		slices.Sort(ds)
 		return float64(ds[len(ds)/2].Nanoseconds())
 	}
-	gpu, bat := make([]float64, len(lanes)), make([]float64, len(lanes))
-	for i, n := range counts {
-		gpu[i], bat[i] = median(lanes[i].tg), median(lanes[i].tb)
-		b.ReportMetric(gpu[i], fmt.Sprintf("gpu-%d-ns/frame", n))
-		b.ReportMetric(bat[i], fmt.Sprintf("batched-%d-ns/frame", n))
+	gpu0, bat0 := median(lanes[0].tg), median(lanes[0].tb)
+	for i := range lanes {
+		ln := &lanes[i]
+		g, t := median(ln.tg), median(ln.tb)
+		b.ReportMetric(g, "gpu-"+ln.name+"-ns/frame")
+		b.ReportMetric(t, "batched-"+ln.name+"-ns/frame")
+		if i > 0 {
+			b.ReportMetric(g/gpu0, "gpu-"+ln.name+"/"+lanes[0].name)
+			b.ReportMetric(t/bat0, "batched-"+ln.name+"/"+lanes[0].name)
+		}
 	}
-	last := len(lanes) - 1
-	b.ReportMetric(gpu[last]/gpu[0], "gpu-4096/16")
-	b.ReportMetric(bat[last]/bat[0], "batched-4096/16")
 }
 
 // BenchmarkLevelGPU is the CPU cost of a frame of the limits level (256

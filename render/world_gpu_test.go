@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/emberfx/ember/camera"
@@ -118,10 +119,10 @@ func readWords(img *ebiten.Image, row, n int) []uint32 {
 // GPU has the same slots live, each at the CPU's projected centre within
 // 1.5 of the words' 1/64-tile steps (0.4 pixels), on a top-down and a
 // side view; the walls: kill emitters, whose particles the CPU finds
-// dead at their impacts, included. A close view cuts emitters: a slot
-// whose centre lies off the tile grid is clamped onto it if its reach
-// meets the grid and dead to the bins if not (within 1.5 steps of the
-// reach), and many are.
+// dead at their impacts, included. A third view cuts emitters at its
+// edges: a slot whose centre lies off its emitter's tile grid is clamped
+// onto it where its reach meets the grid and dead to the bins where it
+// does not (within 1.5 steps of the reach), and many are.
 func TestWorldGPUPositions(t *testing.T) {
 	needGPU(t)
 	l, tex := wallsLevel(t)
@@ -264,28 +265,42 @@ func TestWorldGPUMixed(t *testing.T) {
 // in use.
 func swarmLevel(tb testing.TB, n, slots int, half float64) (*world.Level, *leveltex.Level) {
 	tb.Helper()
+	return swarmLevelOf(tb, slices.Repeat([]int{slots}, n), half)
+}
+
+// swarmLevelOf is [swarmLevel] with each emitter's slots of its own:
+// emitter i has slots[i] (len(slots) a square), its preset the one of
+// that capacity.
+func swarmLevelOf(tb testing.TB, slots []int, half float64) (*world.Level, *leveltex.Level) {
+	tb.Helper()
 	imgs := leveltest.Images()
 	disc := imgs["disc"]
 	b := disc.Bounds()
-	side := int(math.Sqrt(float64(n)))
+	side := int(math.Sqrt(float64(len(slots))))
 	room := 4 * float64(side)
 	d := &world.Document{Version: world.AlphaVersion,
 		Textures: []world.Texture{{Name: "disc", Path: "textures/disc.png", Width: b.Dx(), Height: b.Dy(), Digest: world.TextureDigest(disc)}},
-		Presets: []world.Preset{{
-			Name: "swarm", Capacity: slots,
-			Spawn:    world.Spawn{Shape: world.SpawnBox, Min: world.Vec3{X: -half, Y: -half}, Max: world.Vec3{X: half, Y: half, Z: 0.5}},
-			Velocity: world.Range3{Min: world.Vec3{X: -0.3, Y: -0.3, Z: -0.2}, Max: world.Vec3{X: 0.3, Y: 0.3, Z: 0.4}},
-			Lifetime: world.Range{Min: 0.9, Max: 1}, Drag: 0.8, Spin: world.Range{Min: -90, Max: 90},
-			Curves: world.Curves{Size: []world.SizeKey{{Age: 0, Size: 0.15}, {Age: 1, Size: 0.1}},
-				Color: []world.ColorKey{{Age: 0, R: 1, G: 0.8, B: 0.4, A: 0.6}, {Age: 1, R: 0.4, G: 0.6, B: 1, A: 0}}},
-			Sprite: world.Sprite{Frames: []int{0}, Blend: world.BlendAdditive},
-		}},
-		Sectors: []world.Sector{{Name: "room", Points: []world.Vec2{{X: 0, Y: 0}, {X: room, Y: 0}, {X: room, Y: room}, {X: 0, Y: room}}, Ceiling: 4}},
+		Sectors:  []world.Sector{{Name: "room", Points: []world.Vec2{{X: 0, Y: 0}, {X: room, Y: 0}, {X: room, Y: room}, {X: 0, Y: room}}, Ceiling: 4}},
 	}
-	for i := range n {
-		d.Emitters = append(d.Emitters, world.Emitter{Name: fmt.Sprintf("swarm%d", i), Preset: 0, Sector: 0,
+	presets := map[int]int{} // slots -> preset
+	for i, n := range slots {
+		p, ok := presets[n]
+		if !ok {
+			p = len(d.Presets)
+			presets[n] = p
+			d.Presets = append(d.Presets, world.Preset{
+				Name: fmt.Sprintf("swarm%d", n), Capacity: n,
+				Spawn:    world.Spawn{Shape: world.SpawnBox, Min: world.Vec3{X: -half, Y: -half}, Max: world.Vec3{X: half, Y: half, Z: 0.5}},
+				Velocity: world.Range3{Min: world.Vec3{X: -0.3, Y: -0.3, Z: -0.2}, Max: world.Vec3{X: 0.3, Y: 0.3, Z: 0.4}},
+				Lifetime: world.Range{Min: 0.9, Max: 1}, Drag: 0.8, Spin: world.Range{Min: -90, Max: 90},
+				Curves: world.Curves{Size: []world.SizeKey{{Age: 0, Size: 0.15}, {Age: 1, Size: 0.1}},
+					Color: []world.ColorKey{{Age: 0, R: 1, G: 0.8, B: 0.4, A: 0.6}, {Age: 1, R: 0.4, G: 0.6, B: 1, A: 0}}},
+				Sprite: world.Sprite{Frames: []int{0}, Blend: world.BlendAdditive},
+			})
+		}
+		d.Emitters = append(d.Emitters, world.Emitter{Name: fmt.Sprintf("swarm%d", i), Preset: p, Sector: 0,
 			Position: world.Vec3{X: 2 + 4*float64(i%side), Y: 2 + 4*float64(i/side), Z: 1.5}, Scale: 1, Seed: uint32(9 + i),
-			Rate: float64(slots), Duration: 1, Playback: world.PlayCycle, Period: 1})
+			Rate: float64(n), Duration: 1, Playback: world.PlayCycle, Period: 1})
 	}
 	if err := world.Compile(d); err != nil {
 		tb.Fatalf("the swarm level does not compile: %v", err)
