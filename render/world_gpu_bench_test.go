@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math/bits"
 	"slices"
@@ -204,45 +205,153 @@ func BenchmarkLevelGPU(b *testing.B) {
 	b.ReportMetric(float64(tb)/float64(tg), "batched/gpu")
 }
 
-// BenchmarkWorldGPUWork measures what llvmpipe spends per unit of the
-// cost model's work on the world GPU path: one emitter of 1,024 live
-// slots over a 64 × 64 view, whole frames (DrawLevel and the read-back
-// that waits for the GPU work). The walked work, read back from the
+// BenchmarkWorldGPUWork measures what llvmpipe spends on the world GPU
+// path per unit of the cost model's work, against the batched path, in
+// the same iterations: whole frames (DrawLevel and the read-back that
+// waits for the GPU work) of one emitter in the configurations of
+// worldWorkCases, and the job, position and bin passes alone, replayed
+// (worldGPU.passes) and waited for. The walked work, read back from the
 // masks, is the set bits of each tile times the tile's pixels in the
-// emitter's quad; binned is tiles times slots. It reports the frame's ns
-// per walked candidate-pixel (the cost model's FragmentNS, had the bin
-// pass cost nothing) beside the batched path's whole frame per particle
-// (its ParticleNS), in the same iterations.
+// emitter's quad; the model's is its GPUWork (pixels times the estimated
+// walk, worldGPUWork).
+//
+// Per configuration it reports the shade pass's ns per walked
+// candidate-pixel (gpu-NAME-ns/walked: the frame less the passes, over
+// the walk read back; the cost model's WorldFragmentNS), the passes' ns
+// per slot (gpu-NAME-ns/slot: its WorldSlotNS), the model's walk over the
+// one read back (NAME-model/walked), and the frame measured over its
+// price by DefaultCostModel on each path (gpu-NAME-cost, batched-NAME-cost:
+// 1 where the model is right); and the batched frame per particle over
+// every configuration, batched-ns/particle (its ParticleNS).
 func BenchmarkWorldGPUWork(b *testing.B) {
 	needGPU(b)
-	l, tex := swarmLevel(b, 1, 1024, 1)
-	gpu := newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
-	bat := newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
-	dst := ebiten.NewImage(64, 64)
-	defer dst.Deallocate()
-	pix := make([]byte, 4*64*64)
-	cam := &camera.World{X: 2, Y: 2, Zoom: 16, Pitch: 90}
-	it := &LevelItem{Level: l, Textures: tex, Clock: 30}
-	var tg, tb time.Duration
-	var walked, particles float64
+	type lane struct {
+		worldWorkCase
+		it         LevelItem
+		dst        *ebiten.Image
+		pix        []byte
+		gpu, bat   *Renderer
+		tg, tp, tb time.Duration // frame, passes, batched frame
+		walked     float64       // read back from the masks
+		model      float64       // the model's pixels · walked
+		priced     float64       // DefaultCostModel's GPU cost
+		cost       float64       // DefaultCostModel's batched cost
+		particles  float64
+		slots      float64
+	}
+	lanes := make([]lane, len(worldWorkCases))
+	for i, c := range worldWorkCases {
+		l, tex := swarmLevel(b, 1, c.slots, c.half)
+		ln := &lanes[i]
+		ln.worldWorkCase = c
+		ln.it = LevelItem{Level: l, Textures: tex, Clock: 30}
+		ln.dst = ebiten.NewImage(c.view, c.view)
+		defer ln.dst.Deallocate()
+		ln.pix = make([]byte, 4*c.view*c.view)
+		ln.gpu = newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
+		ln.bat = newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
+	}
 	gpuPaths, batPaths := levelPaths(1, PathGPU), levelPaths(1, PathBatched)
+	var texel [4]byte
 	iter := func() {
-		it.Clock += 1.0 / 60
-		it.Emitters = gpuPaths
-		t0 := time.Now()
-		gpu.DrawLevel(dst, it, cam)
-		dst.ReadPixels(pix)
-		t1 := time.Now()
-		it.Emitters = batPaths
-		bat.DrawLevel(dst, it, cam)
-		dst.ReadPixels(pix)
-		t2 := time.Now()
-		tg += t1.Sub(t0)
-		tb += t2.Sub(t1)
-		particles += float64(bat.LevelStats().Particles)
-		b.StopTimer()
-		g := &gpu.world.gpu
-		item := &g.items[0]
+		for i := range lanes {
+			ln := &lanes[i]
+			it := &ln.it
+			it.Clock += 1.0 / 60
+			it.Emitters = gpuPaths
+			t0 := time.Now()
+			ln.gpu.DrawLevel(ln.dst, it, &ln.cam)
+			ln.dst.ReadPixels(ln.pix)
+			t1 := time.Now()
+			g := &ln.gpu.world.gpu
+			g.passes(ln.gpu.world.levels[it.Level].rows.img)
+			g.bins.masks.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(texel[:])
+			t2 := time.Now()
+			it.Emitters = batPaths
+			ln.bat.DrawLevel(ln.dst, it, &ln.cam)
+			ln.dst.ReadPixels(ln.pix)
+			t3 := time.Now()
+			ln.tg += t1.Sub(t0)
+			ln.tp += t2.Sub(t1)
+			ln.tb += t3.Sub(t2)
+			b.StopTimer()
+			st := ln.bat.LevelStats()
+			ln.particles += float64(st.Particles)
+			ln.walked += maskWalked(g)
+			work := emitterGPUWork(it, 0, &ln.cam, ln.dst.Bounds())
+			ln.model += float64(work.Pixels) * work.Walked
+			ln.priced += DefaultCostModel.WorldGPUCost(work)
+			ln.cost += DefaultCostModel.BatchedCost(st.Candidates, 1)
+			ln.slots += float64(it.Level.Evaluator().Slots(0))
+			b.StartTimer()
+		}
+	}
+	for range 2 {
+		iter()
+	}
+	for i := range lanes {
+		ln := &lanes[i]
+		if st := ln.gpu.LevelStats(); st.GPU != 1 {
+			b.Fatalf("%s: stats %+v: want the emitter on the GPU path", ln.name, st)
+		}
+		ln.tg, ln.tp, ln.tb = 0, 0, 0
+		ln.walked, ln.model, ln.priced, ln.cost, ln.particles, ln.slots = 0, 0, 0, 0, 0, 0
+	}
+	b.ResetTimer()
+	for range b.N {
+		iter()
+	}
+	b.StopTimer()
+	var tb, particles float64
+	for i := range lanes {
+		ln := &lanes[i]
+		tg, tp := float64(ln.tg.Nanoseconds()), float64(ln.tp.Nanoseconds())
+		b.ReportMetric((tg-tp)/ln.walked, "gpu-"+ln.name+"-ns/walked")
+		b.ReportMetric(tp/ln.slots, "gpu-"+ln.name+"-ns/slot")
+		b.ReportMetric(ln.model/ln.walked, ln.name+"-model/walked")
+		b.ReportMetric(tg/ln.priced, "gpu-"+ln.name+"-cost")
+		b.ReportMetric(float64(ln.tb.Nanoseconds())/ln.cost, "batched-"+ln.name+"-cost")
+		tb += float64(ln.tb.Nanoseconds())
+		particles += ln.particles
+	}
+	b.ReportMetric(tb/particles, "batched-ns/particle")
+}
+
+// worldWorkCase is one configuration of BenchmarkWorldGPUWork: one
+// emitter of slots slots in a spawn box of half-width half (swarmLevel)
+// seen through cam on a view × view target.
+type worldWorkCase struct {
+	name  string
+	slots int
+	half  float64
+	cam   camera.World
+	view  int
+}
+
+// worldWorkCases: "dense" is the emitter of the figures before these
+// (1,024 slots over 64 × 64 pixels, a particle 2.4 pixels wide); "far"
+// the same at half the zoom (a quarter of the pixels, each walking about
+// as many slots); "few" and "sparse" fewer slots or a wider spread;
+// "limit" 4,096 slots at a quarter of the zoom; "edge" 4,096 slots seen
+// through a 16 × 16 view on the edge of their bounds, where the position
+// and bin passes evaluate every slot and few reach a fragment; "tiny" 64
+// slots over a few tiles, where the frame's fixed costs show.
+var worldWorkCases = []worldWorkCase{
+	{"dense", 1024, 1, camera.World{X: 2, Y: 2, Zoom: 16, Pitch: 90}, 64},
+	{"far", 1024, 1, camera.World{X: 2, Y: 2, Zoom: 8, Pitch: 90}, 64},
+	{"few", 256, 1, camera.World{X: 2, Y: 2, Zoom: 16, Pitch: 90}, 64},
+	{"sparse", 1024, 1.6, camera.World{X: 2, Y: 2, Zoom: 8, Pitch: 90}, 64},
+	{"limit", 4096, 1.5, camera.World{X: 2, Y: 2, Zoom: 4, Pitch: 90}, 64},
+	{"edge", 4096, 1.5, camera.World{X: 3.6, Y: 3.6, Zoom: 16, Pitch: 90}, 16},
+	{"tiny", 64, 1, camera.World{X: 2, Y: 2, Zoom: 4, Pitch: 90}, 64},
+}
+
+// maskWalked is the walk of the view's GPU emitters read back from the
+// bins' masks: per tile, its set bits times its pixels in the quad.
+func maskWalked(g *worldGPU) float64 {
+	walked := 0.0
+	for i := range g.items {
+		item := &g.items[i]
 		reg := &item.bins
 		words := readWords(g.bins.masks, reg.row, reg.rows*rowlayout.BinWidth)
 		summary := (reg.groups + 31) / 32
@@ -258,18 +367,17 @@ func BenchmarkWorldGPUWork(b *testing.B) {
 				walked += float64(bitsSet) * w * h
 			}
 		}
-		b.StartTimer()
 	}
-	for range 2 {
-		iter()
-	}
-	tg, tb, walked, particles = 0, 0, 0, 0
-	b.ResetTimer()
-	for range b.N {
-		iter()
-	}
-	b.ReportMetric(float64(tg.Nanoseconds())/walked, "gpu-ns/walked")
-	b.ReportMetric(float64(tb.Nanoseconds())/particles, "batched-ns/particle")
-	b.ReportMetric(walked/float64(b.N), "walked")
-	b.ReportMetric(particles/float64(b.N), "particles")
+	return walked
+}
+
+// emitterGPUWork is the GPUWork DrawLevel prices emitter e of it at with
+// cam on a target of bounds view.
+func emitterGPUWork(it *LevelItem, e int, cam *camera.World, view image.Rectangle) GPUWork {
+	pr := cam.Projection(view)
+	lv := it.Level
+	bb := lv.Document().Emitters[e].Bounds
+	x0, y0, x1, y1 := pr.BoxBounds([3]float64{bb.Min.X, bb.Min.Y, bb.Min.Z}, [3]float64{bb.Max.X, bb.Max.Y, bb.Max.Z})
+	ev := lv.Evaluator()
+	return worldGPUWork(ev.Candidates(e, it.Clock), ev.Slots(e), x0, y0, x1, y1, view, worldReachPixels(lv.MaxSize(e), pr.Zoom))
 }

@@ -15,7 +15,8 @@
 // position pass (worldpos.kage) evaluates each slot once (the schedule's
 // group, age and 64-bit birth number, the hash rolls, the lifetime, the
 // drag motion, the walls: kill impact, the thinning roll) and writes its
-// projected centre as a position word; the bin pass (bin.kage, shared with
+// projected centre as a position word (dead where its billboard cannot
+// reach the emitter's quad, which the view may cut); the bin pass (bin.kage, shared with
 // effects: it reads only job rows and position words) writes per 16 × 16
 // pixel tile and group of 32 slots the mask of those whose billboard can
 // reach the tile; the shade pass (worldshade.kage) draws a quad over each
@@ -46,13 +47,15 @@
 // each run their own passes.
 //
 // Path choice: LevelEmitter.Path; PathAuto asks the renderer's
-// [CostModel] with the emitter's [GPUWork] (the pixels of its projected
-// bounds within the view, the slots a fragment walks, estimated from the
-// candidates spread evenly over the bounds and the reach, and tiles times
-// slots binned) against its candidates on the batched path. The defaults
-// are llvmpipe's (see [DefaultCostModel]), so here the GPU path is chosen
-// only where the model finds it cheaper; Options.Cost sets the constants
-// of the hardware at hand.
+// [CostModel] ([CostModel.PreferWorld], with the world constants
+// WorldFragmentNS and WorldSlotNS) with the emitter's [GPUWork] (the
+// pixels of its projected bounds within the view, the slots a fragment
+// walks, estimated from the candidates spread evenly over the bounds, of
+// those within the reach of the view, and the reach, its slots, and tiles
+// times slots binned) against its candidates on the batched path. The
+// defaults are llvmpipe's (see [DefaultCostModel]), so here the GPU path
+// is chosen only where the model finds it cheaper; Options.Cost sets the
+// constants of the hardware at hand.
 //
 // Measured on this project's development machine (2 shared cores, Mesa's
 // llvmpipe, no GPU), BenchmarkWorldGPUCPU, 16 emitters, medians of 15

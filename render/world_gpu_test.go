@@ -384,13 +384,48 @@ func TestWorldGPUAllocatesNothing(t *testing.T) {
 	}
 }
 
-// TestWorldGPUAuto: PathAuto asks the renderer's cost model per emitter.
-// At llvmpipe's 48 ns or more per walked candidate and pixel (the default
-// model's figure is higher) the 4,096-slot emitter over a 72 × 72 view
-// costs the GPU path about 87 ms (5,184 pixels walking about 330
-// candidates each) against 14 ms batched, so it stays batched; with
-// fragments a thousand times cheaper, as on a GPU, the GPU path is
-// chosen.
+// TestWorldGPUWork: the work an emitter gives the world GPU path, 1,024
+// candidates in 1,024 slots reaching 2.2 pixels, on a 64 × 64 view: its
+// quad is its bounds clipped to the view; the candidates it walks are
+// those within the reach of the quad (the share of the bounds, along
+// each axis, of the quad plus 2.2 pixels past each cut edge), each
+// walked over 2·2.2 + 16 = 20.4 pixels of tiles along each axis, at most
+// the quad (binnedWalk); the bin pass tests every slot against each of
+// the quad's 16-pixel tiles.
+func TestWorldGPUWork(t *testing.T) {
+	view := image.Rect(0, 0, 64, 64)
+	for _, c := range []struct {
+		name           string
+		x0, y0, x1, y1 float64
+		pixels         int
+		walked         float64 // per pixel
+		binned         int
+	}{
+		// 1,024 · (20.4/64)².
+		{"whole", 0, 0, 64, 64, 4096, 104.04, 16 * 1024},
+		// 1,024 · (32 + 2.2)/64 = 547.2 kept: 547 · 20.4/32 · 20.4/64.
+		{"right half cut", 32, 0, 96, 64, 2048, 111.152109375, 8 * 1024},
+		// 1,024 · (64 + 2·2.2)/192 = 364.8: 365 · (20.4/64)².
+		{"cut both sides", -64, 0, 128, 64, 4096, 37.0845703125, 16 * 1024},
+		// 1,024 · (10 + 2.2)/40 = 312.3: 312 · 1 · 20.4/64 (a quad
+		// narrower than the walk).
+		{"sliver", -30, 0, 10, 64, 640, 99.45, 4 * 1024},
+	} {
+		w := worldGPUWork(1024, 1024, c.x0, c.y0, c.x1, c.y1, view, 2.2)
+		if w.Pixels != c.pixels || math.Abs(w.Walked-c.walked) > 1e-9 || w.Binned != c.binned || w.Slots != 1024 || w.Layers != 1 {
+			t.Errorf("%s: %+v, want %d pixels, %v walked, %d binned, 1,024 slots, one layer", c.name, w, c.pixels, c.walked, c.binned)
+		}
+	}
+}
+
+// TestWorldGPUAuto: PathAuto asks the renderer's cost model per emitter,
+// which prices world emitters with constants of their own. The 4,096-slot
+// emitter over a 72 × 72 view (5,184 pixels walking about 330 slots
+// each, 25 tiles) costs the GPU path about 1.2 s at the default
+// (llvmpipe's) WorldFragmentNS, against 14 ms batched, so it stays
+// batched; effect constants a thousand times cheaper leave it batched;
+// world constants a thousand times cheaper, as on a GPU, take it to the
+// GPU path (about 1 ms), unless its slots cost 4 µs each (16 ms).
 func TestWorldGPUAuto(t *testing.T) {
 	needGPU(t)
 	l, tex := swarmLevel(t, 1, world.MaxSlotsPerEmitter, 1.5)
@@ -398,13 +433,16 @@ func TestWorldGPUAuto(t *testing.T) {
 	dst := ebiten.NewImage(72, 72)
 	defer dst.Deallocate()
 	it := &LevelItem{Level: l, Textures: tex, Clock: 7.3}
+	d := DefaultCostModel
 	for _, c := range []struct {
 		name     string
 		cost     CostModel
 		gpu, bat int
 	}{
 		{"llvmpipe", CostModel{}, 0, 1},
-		{"fast fragments", CostModel{FragmentNS: 0.048, BinNS: 0.048}, 1, 0},
+		{"fast effect fragments", CostModel{FragmentNS: d.FragmentNS / 1000, BinNS: d.BinNS / 1000}, 0, 1},
+		{"fast world fragments", CostModel{WorldFragmentNS: d.WorldFragmentNS / 1000, WorldSlotNS: d.WorldSlotNS / 1000, BinNS: d.BinNS / 1000}, 1, 0},
+		{"fast world fragments, slow slots", CostModel{WorldFragmentNS: d.WorldFragmentNS / 1000, WorldSlotNS: 4000, BinNS: d.BinNS / 1000}, 0, 1},
 	} {
 		r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}, Cost: c.cost})
 		r.DrawLevel(dst, it, &cam)
