@@ -143,12 +143,13 @@ type GPUWork struct {
 // BenchmarkGPUEffectCPU measured the fixed CPU costs per effect (3.7 µs on
 // the GPU path, 2.4 µs for a batched effect of 10 particles in the same
 // run). The world constants come from BenchmarkWorldGPUWork (one emitter
-// in seven configurations, five runs; docs/world.md, section 10): the
-// world shade pass spent 450 to 2,000 ns, 687 at the median (quartiles
-// 530 and 930), per unit of the model's estimate of its walk (pixels ·
-// walked) where the walk dominates, hence WorldFragmentNS = 700 (the
-// effect shader's FragmentNS would price it at about half); the
-// position and bin passes grew by about 0.4 µs per slot (WorldSlotNS). A real GPU evaluates a fragment-candidate
+// in seven configurations; docs/world.md, section 10): where the walk
+// dominates, the world shade pass spent 450 to 2,000 ns per unit of the
+// model's estimate of its walk (pixels · walked), 687 and 705 at the
+// median of two sets of five runs, hence WorldFragmentNS = 700 (the
+// effect shader's FragmentNS would price it at about half); the position
+// and bin passes grew by 0.25 to 0.6 µs per slot, hence WorldSlotNS =
+// 400. A real GPU evaluates a fragment-candidate
 // orders of magnitude faster and spends no CPU on the batched path's
 // rasterization, so there the GPU path wins far more often: measure the
 // constants on the target hardware and set them in Options.Cost
