@@ -78,6 +78,14 @@ const (
 // path's own CPU cost is O(1) per effect (GPUEffectNS), the batched
 // path's grows with the window.
 //
+// World emitters ([Renderer.DrawLevel]) are priced with constants of their
+// own for the GPU path's shaders, which evaluate more per slot than the
+// effect shader does per candidate, and with the position pass that
+// evaluates each of their slots ([CostModel.WorldGPUCost]):
+//
+//	GPU:     WorldFragmentNS · pixels · walked + WorldSlotNS · slots + BinNS · binned + GPUEffectNS
+//	batched: ParticleNS · candidates + BatchedEffectNS
+//
 // A zero field takes its value from [DefaultCostModel].
 type CostModel struct {
 	// FragmentNS is the GPU's cost of evaluating one walked candidate at
@@ -92,6 +100,13 @@ type CostModel struct {
 	// GPUEffectNS and BatchedEffectNS are each path's fixed cost per
 	// effect.
 	GPUEffectNS, BatchedEffectNS float64
+	// WorldFragmentNS is FragmentNS for world emitters: the world shade
+	// pass's cost of evaluating one walked slot at one fragment.
+	WorldFragmentNS float64
+	// WorldSlotNS is the world GPU path's cost per slot of an emitter it
+	// draws: the position pass evaluates every slot once, the bin pass
+	// reads each slot's word.
+	WorldSlotNS float64
 }
 
 // GPUWork is the work an effect gives the GPU path in a frame, in the
@@ -108,6 +123,10 @@ type GPUWork struct {
 	Binned int
 	// Layers is the glow layers drawn, core included.
 	Layers int
+	// Slots is the slots the position pass evaluates: a world emitter's
+	// (world.Evaluator.Slots), priced by [CostModel.WorldGPUCost]; the
+	// effect model leaves its position pass out.
+	Slots int
 }
 
 // DefaultCostModel was measured on this project's test machines (2 shared
@@ -123,16 +142,26 @@ type GPUWork struct {
 // FragmentNS is set from the ratio; BinNS is that resolution.
 // BenchmarkGPUEffectCPU measured the fixed CPU costs per effect (3.7 µs on
 // the GPU path, 2.4 µs for a batched effect of 10 particles in the same
-// run). A real GPU evaluates a fragment-candidate orders of magnitude
-// faster and spends no CPU on the batched path's rasterization, so there
-// the GPU path wins far more often: measure the constants on the target
-// hardware and set them in Options.Cost.
+// run). The world constants come from BenchmarkWorldGPUWork (one emitter
+// in seven configurations; docs/world.md, section 10): where the walk
+// dominates, the world shade pass spent 450 to 2,000 ns per unit of the
+// model's estimate of its walk (pixels · walked), 687 and 705 at the
+// median of two sets of five runs, hence WorldFragmentNS = 700 (the
+// effect shader's FragmentNS would price it at about half); the position
+// and bin passes grew by 0.25 to 0.6 µs per slot, hence WorldSlotNS =
+// 400. A real GPU evaluates a fragment-candidate
+// orders of magnitude faster and spends no CPU on the batched path's
+// rasterization, so there the GPU path wins far more often: measure the
+// constants on the target hardware and set them in Options.Cost
+// (docs/gpu.md, section 7).
 var DefaultCostModel = CostModel{
 	FragmentNS:      320,
 	BinNS:           1,
 	ParticleNS:      3500,
 	GPUEffectNS:     2000,
 	BatchedEffectNS: 1000,
+	WorldFragmentNS: 700,
+	WorldSlotNS:     400,
 }
 
 func (m CostModel) withDefaults() CostModel {
@@ -152,6 +181,12 @@ func (m CostModel) withDefaults() CostModel {
 	if m.BatchedEffectNS > 0 {
 		d.BatchedEffectNS = m.BatchedEffectNS
 	}
+	if m.WorldFragmentNS > 0 {
+		d.WorldFragmentNS = m.WorldFragmentNS
+	}
+	if m.WorldSlotNS > 0 {
+		d.WorldSlotNS = m.WorldSlotNS
+	}
 	return d
 }
 
@@ -169,6 +204,21 @@ func (m CostModel) BatchedCost(candidates, layers int) float64 {
 // w, of the given candidates on the batched path.
 func (m CostModel) Prefer(w GPUWork, candidates int) Path {
 	if m.GPUCost(w) < m.BatchedCost(candidates, w.Layers) {
+		return PathGPU
+	}
+	return PathBatched
+}
+
+// WorldGPUCost is the model's cost of the world GPU path for an emitter
+// giving it work w, in nanoseconds.
+func (m CostModel) WorldGPUCost(w GPUWork) float64 {
+	return m.WorldFragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.WorldSlotNS*float64(w.Slots) + m.BinNS*float64(w.Binned) + m.GPUEffectNS
+}
+
+// PreferWorld returns the cheaper path for a world emitter giving the GPU
+// path work w, of the given candidates on the batched path.
+func (m CostModel) PreferWorld(w GPUWork, candidates int) Path {
+	if m.WorldGPUCost(w) < m.BatchedCost(candidates, w.Layers) {
 		return PathGPU
 	}
 	return PathBatched

@@ -340,12 +340,12 @@ func encodePresetRow(row []byte, doc *world.Document, p *world.Preset, tex *leve
 // LevelPath returns the path the renderer chooses for an emitter asking
 // for p that gives the GPU path the work w (one layer) and the batched
 // path cand candidates: p itself unless it is PathAuto, which asks the
-// renderer's cost model ([CostModel.Prefer]). An emitter the GPU path is
+// renderer's cost model ([CostModel.PreferWorld]). An emitter the GPU path is
 // chosen for but cannot take (see docs/world.md, section 10) is drawn by
 // the batched path and counted in LevelStats.GPUFallbacks.
 func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
 	if p == PathAuto {
-		return r.gpu.cost.Prefer(w, cand)
+		return r.gpu.cost.PreferWorld(w, cand)
 	}
 	return p
 }
@@ -428,23 +428,13 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 			w.stats.Faded++
 			continue
 		}
-		cw, ch := min(x1, vx1)-max(x0, vx0), min(y1, vy1)-max(y0, vy0)
 		cand := ev.Candidates(e, it.Clock)
 		p := PathAuto
 		if e < len(it.Emitters) {
 			p = it.Emitters[e].Path
 		}
 		if p != PathBatched {
-			// The GPU path's work: the bins leave each fragment the
-			// candidates whose billboards reach its tile.
-			slots := ev.Slots(e)
-			tiles := math.Ceil(cw/rowlayout.BinTile) * math.Ceil(ch/rowlayout.BinTile)
-			reach := worldReachPixels(lv.MaxSize(e), pr.Zoom)
-			work := GPUWork{
-				Pixels: int(min(cw*ch, 1<<40)), Walked: binnedWalk(cand, cw, ch, rowlayout.BinTile, reach),
-				Binned: int(min(tiles*float64(slots), 1<<40)), Layers: 1,
-			}
-			p = r.LevelPath(p, work, cand)
+			p = r.LevelPath(p, worldGPUWork(cand, ev.Slots(e), x0, y0, x1, y1, view, worldReachPixels(lv.MaxSize(e), pr.Zoom)), cand)
 		}
 		total += keep * float64(cand)
 		w.vis = append(w.vis, levelVisible{e: e, pass: ls.presets[em.Preset].pass, keep: keep, cand: cand, path: p,

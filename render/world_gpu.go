@@ -22,7 +22,8 @@ import (
 //     values into the job image;
 //   - the world position pass (worldpos.kage) evaluates each slot once
 //     (schedule, rolls, lifetime, drag motion, walls: kill impact,
-//     thinning) and writes its projected centre as a word;
+//     thinning) and writes its projected centre as a word, or dead
+//     where its billboard cannot reach the quad;
 //   - the bin pass (bin.kage, the effect GPU path's) fills the emitter's
 //     region of the mask image: per 16 × 16-pixel tile and group of 32
 //     slots a mask of those whose billboard can reach the tile;
@@ -176,6 +177,38 @@ func encodeEmitterRow(row []byte, c *world.Constants, preset int, upright bool) 
 // upright billboard's projection is no larger.
 func worldReachPixels(size, zoom float64) float64 {
 	return size*zoom*math.Sqrt2/2 + 0.5
+}
+
+// worldGPUWork is the work an emitter gives the GPU path in a view: cand
+// candidates in slots slots, its bounds projected to (x0, y0)-(x1, y1),
+// its billboards reaching reach pixels from their centres. Its quad is
+// the bounds clipped to the view. The candidates are taken as spread
+// evenly over the bounds: the position pass culls those beyond the reach
+// of the quad (along each axis the quad and the reach past each cut
+// edge), and of the rest the bins leave each fragment those whose
+// billboards reach its tile (binnedWalk). The position pass evaluates
+// every slot, and the bin pass tests every slot against every tile.
+func worldGPUWork(cand, slots int, x0, y0, x1, y1 float64, view image.Rectangle, reach float64) GPUWork {
+	vx0, vy0, vx1, vy1 := float64(view.Min.X), float64(view.Min.Y), float64(view.Max.X), float64(view.Max.Y)
+	cw, ch := min(x1, vx1)-max(x0, vx0), min(y1, vy1)-max(y0, vy0)
+	share := func(lo, hi, vlo, vhi, in float64) float64 {
+		if !(hi > lo) {
+			return 1
+		}
+		if lo < vlo {
+			in += reach
+		}
+		if hi > vhi {
+			in += reach
+		}
+		return min(in/(hi-lo), 1)
+	}
+	seen := float64(cand) * share(x0, x1, vx0, vx1, cw) * share(y0, y1, vy0, vy1, ch)
+	tiles := math.Ceil(cw/rowlayout.BinTile) * math.Ceil(ch/rowlayout.BinTile)
+	return GPUWork{
+		Pixels: int(min(cw*ch, 1<<40)), Walked: binnedWalk(int(math.Round(seen)), cw, ch, rowlayout.BinTile, reach),
+		Binned: int(min(tiles*float64(slots), 1<<40)), Layers: 1, Slots: slots,
+	}
 }
 
 // try prepares emitter e of level state ls for the GPU path in this view:

@@ -15,7 +15,8 @@
 // position pass (worldpos.kage) evaluates each slot once (the schedule's
 // group, age and 64-bit birth number, the hash rolls, the lifetime, the
 // drag motion, the walls: kill impact, the thinning roll) and writes its
-// projected centre as a position word; the bin pass (bin.kage, shared with
+// projected centre as a position word (dead where its billboard cannot
+// reach the emitter's quad, which the view may cut); the bin pass (bin.kage, shared with
 // effects: it reads only job rows and position words) writes per 16 × 16
 // pixel tile and group of 32 slots the mask of those whose billboard can
 // reach the tile; the shade pass (worldshade.kage) draws a quad over each
@@ -46,40 +47,43 @@
 // each run their own passes.
 //
 // Path choice: LevelEmitter.Path; PathAuto asks the renderer's
-// [CostModel] with the emitter's [GPUWork] (the pixels of its projected
-// bounds within the view, the slots a fragment walks, estimated from the
-// candidates spread evenly over the bounds and the reach, and tiles times
-// slots binned) against its candidates on the batched path. The defaults
-// are llvmpipe's (see [DefaultCostModel]), so here the GPU path is chosen
-// only where the model finds it cheaper; Options.Cost sets the constants
-// of the hardware at hand.
+// [CostModel] ([CostModel.PreferWorld], with the world constants
+// WorldFragmentNS and WorldSlotNS) with the emitter's [GPUWork] (the
+// pixels of its projected bounds within the view, the slots a fragment
+// walks, estimated from the candidates spread evenly over the bounds, of
+// those within the reach of the view, and the reach, its slots, and tiles
+// times slots binned) against its candidates on the batched path. The
+// defaults are llvmpipe's (see [DefaultCostModel]), so here the GPU path
+// is chosen only where the model finds it cheaper; Options.Cost sets the
+// constants of the hardware at hand.
 //
 // Measured on this project's development machine (2 shared cores, Mesa's
-// llvmpipe, no GPU), BenchmarkWorldGPUCPU, 16 emitters, medians of 15
-// frames per run, five runs: the GPU path's DrawLevel took 71-87 µs at 16
-// slots per emitter and 83-112 µs at 4,096, 4096/16 = 1.10-1.45 (a
-// 300-frame run of the two alone: 85 and 90 µs, 1.06; the only CPU work
+// llvmpipe, no GPU; docs/world.md, section 10, has the tables), CPU of
+// DrawLevel, ratios within one process over repeated runs:
+// BenchmarkLevelGPUFlat (256 emitters, eight runs) took 313-333 µs a
+// frame at 16 slots per emitter (1.22-1.30 µs an emitter), 1.12-1.21
+// times that at 256 slots (65,536 in the level) and 1.00-1.08 times with
+// 15 emitters of 4,096 slots among 241 of 16, while the batched path's
+// grew 17-30 times; BenchmarkWorldGPUCPU (16 emitters, five runs) 1.16-1.47
+// times from 16 to 4,096 slots against 240-380 batched. The only CPU work
 // that grows with the slots is the binary searches of
-// world.Evaluator.Candidates), while the batched path's grew from 50-60
-// µs to 12-28 ms, 4096/16 = 230-460. On the limits level (256 emitters,
-// 65,536 slots, about 44,000 alive; BenchmarkLevelGPU, two runs) a frame
-// with every emitter on the GPU path took 0.79-0.83 ms of CPU (3.1-3.2 µs
-// per emitter) against 9.2-10.1 ms batched, batched/gpu = 11.7-12.2. A warm frame
-// allocates nothing of Ember's on either path (TestWorldGPUAllocatesNothing).
-// BenchmarkWorldGPUWork (whole frames of one 1,024-slot emitter, two
-// runs): llvmpipe spent 546-552 ns per walked candidate-pixel of the world
-// passes, against the 320 ns of [DefaultCostModel].FragmentNS measured on
-// the effect shader, and the batched path 3.8-3.9 µs per particle (its
-// ParticleNS: 3.5 µs); the shared model thus prices world emitters on
-// this machine's GPU path about 1.7 times too cheaply, erring toward it.
-// What the GPU spends on the passes could not be measured here: llvmpipe
-// runs them on the same two cores (seconds for a dense 4,096-slot view),
-// which says nothing of a GPU. On one, measure FragmentNS and BinNS with
-// the world shade and bin passes (the world shade's per-candidate work is
-// a schedule lookup, nine hash rolls, the drag factors and a texture
-// sample), a frame's GPU time with vsync off over levels from 16 to 4,096
-// slots per emitter, and run the pixel tests against the reference there
-// (the float32 exactness of the texel decoders and 32-bit integer hash
-// that llvmpipe honours, and the 4,096-iteration walk loop, must hold on
-// the real drivers).
+// world.Evaluator.Candidates. On the limits level (BenchmarkLevelGPU,
+// three runs) the GPU path's frame took 0.81-1.04 ms, the batched path's
+// 9.6-15.4 times that. A warm frame allocates nothing of Ember's on
+// either path (TestWorldGPUAllocatesNothing).
+//
+// BenchmarkWorldGPUWork measured what llvmpipe spends: about 700 ns per
+// unit of the model's walk estimate on the shade pass, twice the effect
+// shader's FragmentNS, and 0.25-0.6 µs a slot on the position and bin
+// passes, hence [DefaultCostModel]'s WorldFragmentNS and WorldSlotNS. What
+// a GPU spends could not be measured here: llvmpipe runs the passes on the
+// same two cores, which says nothing of a GPU. On one, measure
+// WorldFragmentNS, WorldSlotNS and BinNS with the world passes
+// (docs/gpu.md, section 7; the world shade's per-slot work is a schedule
+// lookup, nine hash rolls, the drag factors and a texture sample), a
+// frame's GPU time with vsync off over levels from 16 to 4,096 slots per
+// emitter, and run the pixel tests against the reference there (the
+// float32 exactness of the texel decoders and 32-bit integer hash that
+// llvmpipe honours, and the 4,096-iteration walk loop, must hold on the
+// real drivers).
 package render

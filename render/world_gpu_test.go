@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/emberfx/ember/camera"
@@ -118,7 +119,10 @@ func readWords(img *ebiten.Image, row, n int) []uint32 {
 // GPU has the same slots live, each at the CPU's projected centre within
 // 1.5 of the words' 1/64-tile steps (0.4 pixels), on a top-down and a
 // side view; the walls: kill emitters, whose particles the CPU finds
-// dead at their impacts, included.
+// dead at their impacts, included. A third view cuts emitters at its
+// edges: a slot whose centre lies off its emitter's tile grid is clamped
+// onto it where its reach meets the grid and dead to the bins where it
+// does not (within 1.5 steps of the reach), and many are.
 func TestWorldGPUPositions(t *testing.T) {
 	needGPU(t)
 	l, tex := wallsLevel(t)
@@ -127,8 +131,8 @@ func TestWorldGPUPositions(t *testing.T) {
 	ev := l.Evaluator()
 	dst := ebiten.NewImage(192, 120)
 	defer dst.Deallocate()
-	killed := 0
-	for _, cam := range []camera.World{{X: 8, Y: 4, Zoom: 11, Pitch: 90}, {X: 8, Y: 4, Z: 2, Zoom: 11}} {
+	killed, cut := 0, 0
+	for _, cam := range []camera.World{{X: 8, Y: 4, Zoom: 11, Pitch: 90}, {X: 8, Y: 4, Z: 2, Zoom: 11}, {X: 4, Y: 5.5, Z: 1, Zoom: 20, Pitch: 90}} {
 		for _, clock := range []float64{0.3, 0.71, 1.37, 2.6, 5.55, 9.05} {
 			it := &LevelItem{Level: l, Textures: tex, Clock: clock, Emitters: levelPaths(n, PathGPU)}
 			r.DrawLevel(dst, it, &cam)
@@ -140,11 +144,25 @@ func TestWorldGPUPositions(t *testing.T) {
 				for _, b := range ev.AppendBillboards(nil, ev.NewCache(), item.e, clock, 1) {
 					live[int(b.Slot)] = true
 					x, y := pr.Apply(float64(b.X), float64(b.Y), float64(b.Z))
-					if x < item.x0 || x >= item.x1 || y < item.y0 || y >= item.y1 {
-						continue // clamped to the grid
-					}
 					wx, wy := (x-item.x0)/rowlayout.BinTile*rowlayout.BinQuant, (y-item.y0)/rowlayout.BinTile*rowlayout.BinQuant
 					w := words[b.Slot]
+					if x < item.x0 || x >= item.x1 || y < item.y0 || y >= item.y1 {
+						// Off the grid: clamped onto it, or dead to the
+						// bins beyond the reach.
+						gx, gy := float64(item.bins.tilesX*rowlayout.BinQuant), float64(item.bins.tilesY*rowlayout.BinQuant)
+						d := math.Hypot(max(-wx, wx-gx, 0), max(-wy, wy-gy, 0))
+						reach := float64(item.bins.reach)
+						dead := w&0xFFFF == rowlayout.BinDead
+						switch {
+						case d > reach+1.5 && !dead:
+							t.Errorf("clock %v emitter %d slot %d: %.1f steps off the grid, beyond the reach %v, binned (word %#x)", clock, item.e, b.Slot, d, reach, w)
+						case d < reach-1.5 && dead:
+							t.Errorf("clock %v emitter %d slot %d: %.1f steps off the grid, within the reach %v, dead on the GPU", clock, item.e, b.Slot, d, reach)
+						case d > reach+1.5:
+							cut++
+						}
+						continue
+					}
 					if w&0xFFFF == rowlayout.BinDead {
 						t.Errorf("clock %v emitter %d slot %d: live on the CPU (%v), dead on the GPU", clock, item.e, b.Slot, b)
 					} else if math.Abs(float64(w&0xFFFF)-math.Floor(wx)) > 1.5 || math.Abs(float64(w>>16)-math.Floor(wy)) > 1.5 {
@@ -171,7 +189,10 @@ func TestWorldGPUPositions(t *testing.T) {
 	if killed < 50 {
 		t.Errorf("%d particles met a wall: want the walls: kill emitters to lose many", killed)
 	}
-	t.Logf("%d particles dead at a wall", killed)
+	if cut < 60 {
+		t.Errorf("%d particles beyond the reach of their emitter's grid: want the close view to cut many", cut)
+	}
+	t.Logf("%d particles dead at a wall, %d beyond the reach of the grid", killed, cut)
 }
 
 // drawLevelImage draws it through cam on a w × h image of bg and reads it
@@ -244,28 +265,42 @@ func TestWorldGPUMixed(t *testing.T) {
 // in use.
 func swarmLevel(tb testing.TB, n, slots int, half float64) (*world.Level, *leveltex.Level) {
 	tb.Helper()
+	return swarmLevelOf(tb, slices.Repeat([]int{slots}, n), half)
+}
+
+// swarmLevelOf is [swarmLevel] with each emitter's slots of its own:
+// emitter i has slots[i] (len(slots) a square), its preset the one of
+// that capacity.
+func swarmLevelOf(tb testing.TB, slots []int, half float64) (*world.Level, *leveltex.Level) {
+	tb.Helper()
 	imgs := leveltest.Images()
 	disc := imgs["disc"]
 	b := disc.Bounds()
-	side := int(math.Sqrt(float64(n)))
+	side := int(math.Sqrt(float64(len(slots))))
 	room := 4 * float64(side)
 	d := &world.Document{Version: world.AlphaVersion,
 		Textures: []world.Texture{{Name: "disc", Path: "textures/disc.png", Width: b.Dx(), Height: b.Dy(), Digest: world.TextureDigest(disc)}},
-		Presets: []world.Preset{{
-			Name: "swarm", Capacity: slots,
-			Spawn:    world.Spawn{Shape: world.SpawnBox, Min: world.Vec3{X: -half, Y: -half}, Max: world.Vec3{X: half, Y: half, Z: 0.5}},
-			Velocity: world.Range3{Min: world.Vec3{X: -0.3, Y: -0.3, Z: -0.2}, Max: world.Vec3{X: 0.3, Y: 0.3, Z: 0.4}},
-			Lifetime: world.Range{Min: 0.9, Max: 1}, Drag: 0.8, Spin: world.Range{Min: -90, Max: 90},
-			Curves: world.Curves{Size: []world.SizeKey{{Age: 0, Size: 0.15}, {Age: 1, Size: 0.1}},
-				Color: []world.ColorKey{{Age: 0, R: 1, G: 0.8, B: 0.4, A: 0.6}, {Age: 1, R: 0.4, G: 0.6, B: 1, A: 0}}},
-			Sprite: world.Sprite{Frames: []int{0}, Blend: world.BlendAdditive},
-		}},
-		Sectors: []world.Sector{{Name: "room", Points: []world.Vec2{{X: 0, Y: 0}, {X: room, Y: 0}, {X: room, Y: room}, {X: 0, Y: room}}, Ceiling: 4}},
+		Sectors:  []world.Sector{{Name: "room", Points: []world.Vec2{{X: 0, Y: 0}, {X: room, Y: 0}, {X: room, Y: room}, {X: 0, Y: room}}, Ceiling: 4}},
 	}
-	for i := range n {
-		d.Emitters = append(d.Emitters, world.Emitter{Name: fmt.Sprintf("swarm%d", i), Preset: 0, Sector: 0,
+	presets := map[int]int{} // slots -> preset
+	for i, n := range slots {
+		p, ok := presets[n]
+		if !ok {
+			p = len(d.Presets)
+			presets[n] = p
+			d.Presets = append(d.Presets, world.Preset{
+				Name: fmt.Sprintf("swarm%d", n), Capacity: n,
+				Spawn:    world.Spawn{Shape: world.SpawnBox, Min: world.Vec3{X: -half, Y: -half}, Max: world.Vec3{X: half, Y: half, Z: 0.5}},
+				Velocity: world.Range3{Min: world.Vec3{X: -0.3, Y: -0.3, Z: -0.2}, Max: world.Vec3{X: 0.3, Y: 0.3, Z: 0.4}},
+				Lifetime: world.Range{Min: 0.9, Max: 1}, Drag: 0.8, Spin: world.Range{Min: -90, Max: 90},
+				Curves: world.Curves{Size: []world.SizeKey{{Age: 0, Size: 0.15}, {Age: 1, Size: 0.1}},
+					Color: []world.ColorKey{{Age: 0, R: 1, G: 0.8, B: 0.4, A: 0.6}, {Age: 1, R: 0.4, G: 0.6, B: 1, A: 0}}},
+				Sprite: world.Sprite{Frames: []int{0}, Blend: world.BlendAdditive},
+			})
+		}
+		d.Emitters = append(d.Emitters, world.Emitter{Name: fmt.Sprintf("swarm%d", i), Preset: p, Sector: 0,
 			Position: world.Vec3{X: 2 + 4*float64(i%side), Y: 2 + 4*float64(i/side), Z: 1.5}, Scale: 1, Seed: uint32(9 + i),
-			Rate: float64(slots), Duration: 1, Playback: world.PlayCycle, Period: 1})
+			Rate: float64(n), Duration: 1, Playback: world.PlayCycle, Period: 1})
 	}
 	if err := world.Compile(d); err != nil {
 		tb.Fatalf("the swarm level does not compile: %v", err)
@@ -349,13 +384,48 @@ func TestWorldGPUAllocatesNothing(t *testing.T) {
 	}
 }
 
-// TestWorldGPUAuto: PathAuto asks the renderer's cost model per emitter.
-// At llvmpipe's 48 ns or more per walked candidate and pixel (the default
-// model's figure is higher) the 4,096-slot emitter over a 72 × 72 view
-// costs the GPU path about 87 ms (5,184 pixels walking about 330
-// candidates each) against 14 ms batched, so it stays batched; with
-// fragments a thousand times cheaper, as on a GPU, the GPU path is
-// chosen.
+// TestWorldGPUWork: the work an emitter gives the world GPU path, 1,024
+// candidates in 1,024 slots reaching 2.2 pixels, on a 64 × 64 view: its
+// quad is its bounds clipped to the view; the candidates it walks are
+// those within the reach of the quad (the share of the bounds, along
+// each axis, of the quad plus 2.2 pixels past each cut edge), each
+// walked over 2·2.2 + 16 = 20.4 pixels of tiles along each axis, at most
+// the quad (binnedWalk); the bin pass tests every slot against each of
+// the quad's 16-pixel tiles.
+func TestWorldGPUWork(t *testing.T) {
+	view := image.Rect(0, 0, 64, 64)
+	for _, c := range []struct {
+		name           string
+		x0, y0, x1, y1 float64
+		pixels         int
+		walked         float64 // per pixel
+		binned         int
+	}{
+		// 1,024 · (20.4/64)².
+		{"whole", 0, 0, 64, 64, 4096, 104.04, 16 * 1024},
+		// 1,024 · (32 + 2.2)/64 = 547.2 kept: 547 · 20.4/32 · 20.4/64.
+		{"right half cut", 32, 0, 96, 64, 2048, 111.152109375, 8 * 1024},
+		// 1,024 · (64 + 2·2.2)/192 = 364.8: 365 · (20.4/64)².
+		{"cut both sides", -64, 0, 128, 64, 4096, 37.0845703125, 16 * 1024},
+		// 1,024 · (10 + 2.2)/40 = 312.3: 312 · 1 · 20.4/64 (a quad
+		// narrower than the walk).
+		{"sliver", -30, 0, 10, 64, 640, 99.45, 4 * 1024},
+	} {
+		w := worldGPUWork(1024, 1024, c.x0, c.y0, c.x1, c.y1, view, 2.2)
+		if w.Pixels != c.pixels || math.Abs(w.Walked-c.walked) > 1e-9 || w.Binned != c.binned || w.Slots != 1024 || w.Layers != 1 {
+			t.Errorf("%s: %+v, want %d pixels, %v walked, %d binned, 1,024 slots, one layer", c.name, w, c.pixels, c.walked, c.binned)
+		}
+	}
+}
+
+// TestWorldGPUAuto: PathAuto asks the renderer's cost model per emitter,
+// which prices world emitters with constants of their own. The 4,096-slot
+// emitter over a 72 × 72 view (5,184 pixels walking about 330 slots
+// each, 25 tiles) costs the GPU path about 1.2 s at the default
+// (llvmpipe's) WorldFragmentNS, against 14 ms batched, so it stays
+// batched; effect constants a thousand times cheaper leave it batched;
+// world constants a thousand times cheaper, as on a GPU, take it to the
+// GPU path (about 1 ms), unless its slots cost 4 µs each (16 ms).
 func TestWorldGPUAuto(t *testing.T) {
 	needGPU(t)
 	l, tex := swarmLevel(t, 1, world.MaxSlotsPerEmitter, 1.5)
@@ -363,13 +433,16 @@ func TestWorldGPUAuto(t *testing.T) {
 	dst := ebiten.NewImage(72, 72)
 	defer dst.Deallocate()
 	it := &LevelItem{Level: l, Textures: tex, Clock: 7.3}
+	d := DefaultCostModel
 	for _, c := range []struct {
 		name     string
 		cost     CostModel
 		gpu, bat int
 	}{
 		{"llvmpipe", CostModel{}, 0, 1},
-		{"fast fragments", CostModel{FragmentNS: 0.048, BinNS: 0.048}, 1, 0},
+		{"fast effect fragments", CostModel{FragmentNS: d.FragmentNS / 1000, BinNS: d.BinNS / 1000}, 0, 1},
+		{"fast world fragments", CostModel{WorldFragmentNS: d.WorldFragmentNS / 1000, WorldSlotNS: d.WorldSlotNS / 1000, BinNS: d.BinNS / 1000}, 1, 0},
+		{"fast world fragments, slow slots", CostModel{WorldFragmentNS: d.WorldFragmentNS / 1000, WorldSlotNS: 4000, BinNS: d.BinNS / 1000}, 0, 1},
 	} {
 		r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}, Cost: c.cost})
 		r.DrawLevel(dst, it, &cam)

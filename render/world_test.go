@@ -214,15 +214,17 @@ func TestLODKeep(t *testing.T) {
 
 // TestLevelPath: PathBatched and PathGPU are taken as asked; PathAuto
 // asks the renderer's cost model, here pricing the batched path at 3.5 µs
-// a candidate (plus 1 µs) and the GPU path at 48 ns per walked candidate
-// and pixel plus 48 ns per binned test (plus 2 µs): ten candidates over
-// 400 pixels (48·400·10 + 48·40 + 2,000 ≈ 196 µs against 36 µs) stay
-// batched, 4,096 over 32 × 32 pixels walking 100 each (≈ 5.7 ms against
-// 14.3 ms) go to the GPU.
+// a candidate (plus 1 µs) and the world GPU path at 48 ns per walked
+// candidate and pixel, 48 ns per binned test and 100 ns per slot (plus 2
+// µs): ten candidates in 10 slots over 400 pixels (48·400·10 + 48·40 +
+// 100·10 + 2,000 ≈ 197 µs against 36 µs) stay batched, 4,096 over 32 × 32
+// pixels walking 100 each (≈ 6.1 ms against 14.3 ms) go to the GPU. The
+// effect constants do not price world emitters.
 func TestLevelPath(t *testing.T) {
-	r := newRenderer(t, &Options{Cost: CostModel{FragmentNS: 48, BinNS: 48, ParticleNS: 3500, GPUEffectNS: 2000, BatchedEffectNS: 1000}})
-	small := GPUWork{Pixels: 400, Walked: 10, Binned: 40, Layers: 1}
-	dense := GPUWork{Pixels: 1024, Walked: 100, Binned: 4 * 4096, Layers: 1}
+	r := newRenderer(t, &Options{Cost: CostModel{FragmentNS: 1e6, BinNS: 48, ParticleNS: 3500, GPUEffectNS: 2000, BatchedEffectNS: 1000,
+		WorldFragmentNS: 48, WorldSlotNS: 100}})
+	small := GPUWork{Pixels: 400, Walked: 10, Binned: 40, Layers: 1, Slots: 10}
+	dense := GPUWork{Pixels: 1024, Walked: 100, Binned: 4 * 4096, Layers: 1, Slots: 4096}
 	for _, c := range []struct {
 		name string
 		p    Path

@@ -24,11 +24,19 @@ import (
 // The world cases play a world level (package emitter/world) at the
 // document's limits: internal/leveltest's LimitsLevel, 256 emitters of 256
 // slots (65,536 in all, about 44,000 alive) in 16 rooms of 10 × 10 world
-// units. Three subjects draw it through the same world camera:
+// units. Four subjects draw it through the same world camera:
 //
 //   - ember-world: render.Renderer.DrawLevel on the batched path (no
 //     budget, no LOD, one goroutine): the closed form evaluated per frame,
 //     emitters whose bounds miss the view culled before any particle;
+//   - ember-world-gpu: the same with every emitter asked onto the world
+//     GPU path (render.PathGPU), whose shaders evaluate the slots: the CPU
+//     writes a few vertices per emitter. Its emitters the GPU path cannot
+//     take (LevelStats.GPUFallbacks) are drawn batched and counted in the
+//     table; its live count is its candidates (the CPU counts none of its
+//     particles), and llvmpipe's shading of its frames, outside the
+//     timing, makes each frame slow in wall time: a quick run takes fewer
+//     of them;
 //   - world-euler: an integrating emitter doing the same work: the same
 //     emitters, schedules (world.Schedule's births, delays and periods),
 //     slot pools of the presets' capacities, spawn boxes, velocity and
@@ -62,12 +70,13 @@ var worldCases = []worldCase{
 
 // Subject names of the world cases.
 const (
-	nameEmberWorld = "ember-world"
-	nameWorldEuler = "world-euler"
-	nameWorldFloor = "world-floor"
+	nameEmberWorld    = "ember-world"
+	nameEmberWorldGPU = "ember-world-gpu"
+	nameWorldEuler    = "world-euler"
+	nameWorldFloor    = "world-floor"
 )
 
-var worldSubjects = []string{nameEmberWorld, nameWorldEuler, nameWorldFloor}
+var worldSubjects = []string{nameEmberWorld, nameEmberWorldGPU, nameWorldEuler, nameWorldFloor}
 
 // worldSubject plays the level one way.
 type worldSubject interface {
@@ -84,7 +93,9 @@ type worldSubject interface {
 func newWorldSubject(name string) worldSubject {
 	switch name {
 	case nameEmberWorld:
-		return new(emberWorld)
+		return &emberWorld{path: render.PathBatched}
+	case nameEmberWorldGPU:
+		return &emberWorld{path: render.PathGPU}
 	case nameWorldEuler:
 		return new(eulerWorld)
 	}
@@ -103,10 +114,20 @@ type worldResult struct {
 	// AllocBytesPerFrame is the heap allocated inside the timed work per
 	// frame, over worldAllocFrames frames after the samples.
 	AllocBytesPerFrame float64 `json:"alloc_bytes_per_frame"`
+	// GPUDraws and GPUFallbacks are, for ember-world-gpu, the emitter
+	// draws the GPU path made over both passes and those it was asked
+	// for but left to the batched path (LevelStats.GPU, GPUFallbacks).
+	GPUDraws     *int `json:"gpu_emitter_draws,omitempty"`
+	GPUFallbacks *int `json:"gpu_fallbacks,omitempty"`
 }
 
-// worldAllocFrames is how many frames the allocation count covers.
-const worldAllocFrames = 60
+// worldAllocFrames is how many frames the allocation count covers;
+// worldGPUQuickAllocFrames the same for ember-world-gpu in a quick run,
+// where llvmpipe takes most of a second to shade each of its frames.
+const (
+	worldAllocFrames         = 60
+	worldGPUQuickAllocFrames = 2
+)
 
 // runWorld measures the world cases the -run filter selects, appending to
 // d.world.
@@ -130,6 +151,9 @@ func (d *driver) runWorld(p plan) error {
 				return fmt.Errorf("%s %s: %w", c.name, n, err)
 			}
 			ps := d.measureWorld(s, p)
+			if g, ok := s.(*emberWorld); ok && g.path == render.PathGPU {
+				ps.gpu, ps.fallbacks = g.gpu, g.fallbacks
+			}
 			s.close()
 			if n == nameEmberWorld {
 				live = ps.live
@@ -150,6 +174,13 @@ func (d *driver) runWorld(p plan) error {
 				}
 				r.AllocBytesPerFrame = max(r.AllocBytesPerFrame, ps.alloc)
 			}
+			if n == nameEmberWorldGPU {
+				var drawn, fell int
+				for _, ps := range passes[n] {
+					drawn, fell = drawn+ps.gpu, fell+ps.fallbacks
+				}
+				r.GPUDraws, r.GPUFallbacks = &drawn, &fell
+			}
 			d.world = append(d.world, r)
 		}
 	}
@@ -161,24 +192,34 @@ type worldPass struct {
 	samples []float64 // ms
 	live    int
 	alloc   float64 // bytes per frame inside the timed work
+	// gpu and fallbacks are ember-world-gpu's emitter draws on the GPU
+	// path and fallbacks over the pass.
+	gpu, fallbacks int
 }
 
 // measureWorld times frames of FrameDT after the plan's warm-up, then
-// counts the heap the frames allocate.
+// counts the heap the frames allocate. ember-world-gpu takes fewer frames
+// in a quick run, as ember-gpu does in the steady cases: its CPU work per
+// frame is constant, while llvmpipe's shading of each (not a result)
+// takes most of a second.
 func (d *driver) measureWorld(s worldSubject, p plan) worldPass {
 	frame := func(dst *ebiten.Image) { s.frame(dst, benchmarks.FrameDT) }
-	for range p.warmup {
+	warmup, least, allocFrames := p.warmup, p.minSamples, worldAllocFrames
+	if g, ok := s.(*emberWorld); ok && g.path == render.PathGPU && d.o.quick {
+		warmup, least, allocFrames = min(warmup, gpuWarmup), gpuQuickSamples, worldGPUQuickAllocFrames
+	}
+	for range warmup {
 		d.untimed(frame)
 	}
 	var ps worldPass
 	t0 := time.Now()
-	for !enough(len(ps.samples), p.frames, p.minSamples, t0, p.budget) {
+	for !enough(len(ps.samples), p.frames, least, t0, p.budget) {
 		ps.samples = append(ps.samples, d.timed(frame))
 	}
 	d.loop.do(func() { ps.live = s.live() })
 	var total uint64
 	var m0, m1 runtime.MemStats
-	for range worldAllocFrames {
+	for range allocFrames {
 		d.loop.do(func() {
 			d.target.Clear()
 			d.sync()
@@ -188,14 +229,14 @@ func (d *driver) measureWorld(s worldSubject, p plan) worldPass {
 		})
 		total += m1.TotalAlloc - m0.TotalAlloc
 	}
-	ps.alloc = float64(total) / worldAllocFrames
+	ps.alloc = float64(total) / float64(allocFrames)
 	return ps
 }
 
 // worldTable writes the world cases: each subject's CPU per frame
 // relative to ember-world, with the spread of the ratio over the passes'
 // medians (the lowest and highest of the four pass-to-pass ratios), and
-// the heap allocated per frame.
+// the heap allocated per frame; then ember-world-gpu's fallbacks.
 func (d *driver) worldTable(w io.Writer) {
 	if len(d.world) == 0 {
 		return
@@ -218,6 +259,12 @@ func (d *driver) worldTable(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.2f\t[%.2f, %.2f]\t%.0f\t\n", r.Case, r.Subject, r.Live, r.CPUMs, r.CPUMs/ref.CPUMs, lo, hi, r.AllocBytesPerFrame)
 	}
 	tw.Flush()
+	for _, r := range d.world {
+		if r.GPUFallbacks == nil {
+			continue
+		}
+		fmt.Fprintf(w, "%s %s: %d emitter draws on the GPU path, %d fallbacks to the batched path (live: its candidates)\n", r.Case, r.Subject, *r.GPUDraws, *r.GPUFallbacks)
+	}
 }
 
 // writeWorld writes the world cases' results to OUT/world.json.
@@ -232,11 +279,16 @@ func (d *driver) writeWorld() error {
 // past the longest life (1.5 s), so the population is steady.
 const prefillWorld = 2.5
 
-// emberWorld draws the level with Ember's renderer.
+// emberWorld draws the level with Ember's renderer, every emitter asked
+// onto path.
 type emberWorld struct {
-	r   *render.Renderer
-	it  render.LevelItem
-	cam *camera.World
+	path render.Path
+	r    *render.Renderer
+	it   render.LevelItem
+	cam  *camera.World
+	// gpu and fallbacks count, over the frames since setup, the emitters
+	// the GPU path drew and those it left to the batched path.
+	gpu, fallbacks int
 }
 
 func (s *emberWorld) setup(l *world.Level, tex *leveltex.Level, cam *camera.World, _ int) error {
@@ -246,21 +298,34 @@ func (s *emberWorld) setup(l *world.Level, tex *leveltex.Level, cam *camera.Worl
 	}
 	s.r, s.cam = r, cam
 	s.it = render.LevelItem{Level: l, Textures: tex, Clock: prefillWorld}
-	// The batched path for every emitter, whatever the cost model would
-	// choose: this subject measures the CPU evaluation.
+	// The subject's path for every emitter, whatever the cost model
+	// would choose.
 	s.it.Emitters = make([]render.LevelEmitter, len(l.Document().Emitters))
 	for i := range s.it.Emitters {
-		s.it.Emitters[i].Path = render.PathBatched
+		s.it.Emitters[i].Path = s.path
 	}
+	s.gpu, s.fallbacks = 0, 0
 	return nil
 }
 
 func (s *emberWorld) frame(dst *ebiten.Image, dt float64) {
 	s.it.Clock += dt
 	s.r.DrawLevel(dst, &s.it, s.cam)
+	st := s.r.LevelStats()
+	s.gpu += st.GPU
+	s.fallbacks += st.GPUFallbacks
 }
 
-func (s *emberWorld) live() int { return s.r.LevelStats().Particles }
+// live is the batched path's particles drawn, or on the GPU path its
+// candidates (the live slots of the emitters drawn: the CPU never counts
+// the particles the shaders evaluate).
+func (s *emberWorld) live() int {
+	st := s.r.LevelStats()
+	if s.path == render.PathGPU {
+		return st.Candidates
+	}
+	return st.Particles
+}
 
 func (s *emberWorld) close() { s.r.Reset() }
 
