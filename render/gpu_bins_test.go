@@ -60,6 +60,13 @@ func binReach(r *Renderer, it *gpuItem) (reach, growth float64) {
 	return float64(mF32(mr.texel(rowlayout.MotRadius))*mF32(ir.texel(rowlayout.InstSizeScale))*gr) + 1, float64(gr)
 }
 
+// gridDist is the distance from (x, y) to reg's whole tile grid.
+func gridDist(reg *binRegion, x, y float64) float64 {
+	ox, oy := float64(float32(reg.originX)), float64(float32(reg.originY))
+	x1, y1 := ox+reg.tile*float64(reg.tilesX), oy+reg.tile*float64(reg.tilesY)
+	return math.Hypot(max(ox-x, x-x1, 0), max(oy-y, y-y1, 0))
+}
+
 // tileDist is the distance from (x, y) to tile (tx, ty) of reg, and from
 // the point clamped to the tile grid, as the position words hold it.
 func tileDist(reg *binRegion, tx, ty int, x, y float64) (d, clamped float64) {
@@ -76,7 +83,9 @@ func tileDist(reg *binRegion, tx, ty int, x, y float64) (d, clamped float64) {
 // TestGPUBins: every mask bit is set where the particle's quad (its
 // largest glow layer's) reaches the tile, and clear where the job row's
 // reach does not (up to the position words' rounding, 1/√2 of a step of
-// 1/BinQuant tile, from the position clamped to the grid); the
+// 1/BinQuant tile, from the position clamped to the grid), and in every
+// tile where the reach misses the whole grid (a view that cuts the
+// effect: the edge tiles would walk those otherwise); the
 // summaries name exactly the non-empty groups; bits past the candidates
 // are clear; the header holds the region's layout. With a constant
 // lifetime every candidate is alive, so candidate i is the emitter's
@@ -109,11 +118,13 @@ func TestGPUBins(t *testing.T) {
 		name string
 		e    *emitter.Effect
 		cam  *camera.Camera
+		cut  bool // the view cuts the effect
 	}{
-		{"stream-and-bursts", stream, nil},
-		{"glow", glow, nil},
-		{"large", large, nil},
-		{"camera", glow, &camera.Camera{X: 80, Y: 80, Zoom: 2, Rotation: 20}},
+		{"stream-and-bursts", stream, nil, false},
+		{"glow", glow, nil, false},
+		{"large", large, nil, false},
+		{"camera", glow, &camera.Camera{X: 80, Y: 80, Zoom: 2, Rotation: 20}, false},
+		{"cut", large, &camera.Camera{X: 40, Y: 40, Zoom: 3}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			words, it := binMasks(t, r, c.e, 160, 160, c.cam)
@@ -154,7 +165,7 @@ func TestGPUBins(t *testing.T) {
 				t.Errorf("reach %d steps, want about %d (%.3f px)", reg.reach, want, reach)
 			}
 			stride := reg.summary + reg.groups
-			needed, set := 0, 0
+			needed, set, offGrid := 0, 0, 0
 			for ty := range reg.tilesY {
 				for tx := range reg.tilesX {
 					rec := rowlayout.BinHeader + (ty*reg.tilesX+tx)*stride
@@ -185,6 +196,14 @@ func TestGPUBins(t *testing.T) {
 							if dc > (float64(reg.reach)+0.75)*step && bit {
 								t.Fatalf("tile (%d, %d): candidate %d is %.3f px away, beyond the reach %.3f, bit set", tx, ty, i, dc, float64(reg.reach)*step)
 							}
+							if og := gridDist(&reg, float64(q.X), float64(q.Y)); og > (float64(reg.reach)+0.75)*step {
+								if bit {
+									t.Fatalf("tile (%d, %d): candidate %d is %.3f px off the grid, beyond the reach %.3f, bit set", tx, ty, i, og, float64(reg.reach)*step)
+								}
+								if tx == 0 && ty == 0 {
+									offGrid++
+								}
+							}
 						}
 					}
 				}
@@ -193,7 +212,10 @@ func TestGPUBins(t *testing.T) {
 			if needed == 0 || set >= tiles*len(ps) {
 				t.Errorf("%d bits needed, %d set of %d: the masks decide nothing", needed, set, tiles*len(ps))
 			}
-			t.Logf("%d candidates, %d tiles of %.1f px, %d bits set (%d needed), %.1f%% of the candidate-tile pairs", len(ps), tiles, reg.tile, set, needed, 100*float64(set)/float64(tiles*len(ps)))
+			if c.cut && offGrid == 0 {
+				t.Errorf("no candidate beyond the reach of the grid: the view cuts nothing")
+			}
+			t.Logf("%d candidates (%d beyond the grid's reach), %d tiles of %.1f px, %d bits set (%d needed), %.1f%% of the candidate-tile pairs", len(ps), offGrid, tiles, reg.tile, set, needed, 100*float64(set)/float64(tiles*len(ps)))
 		})
 	}
 }
