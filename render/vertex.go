@@ -99,14 +99,26 @@ func layerOf(k *kind, n int, ox, oy float64) (g, fx, fy, factor, row float32, ta
 }
 
 // growSlots returns verts and tags with room for n slots (a quarter more)
-// of per vertices each, what they held kept.
-func growSlots(verts []ebiten.Vertex, tags []uint64, n, per int) ([]ebiten.Vertex, []uint64) {
+// of per vertices each, what they held kept, and the static indices of as
+// many primitives: quads (per 4: 0 1 2, 1 2 3) or triangles (per 3: 0 1 2),
+// offset by each slot's first vertex.
+func growSlots(verts []ebiten.Vertex, tags []uint64, n, per int) ([]ebiten.Vertex, []uint64, []uint32) {
 	n += n / 4
 	v := make([]ebiten.Vertex, per*n)
 	copy(v, verts)
 	t := make([]uint64, n)
 	copy(t, tags)
-	return v, t
+	corners := []uint32{0, 1, 2}
+	if per == 4 {
+		corners = []uint32{0, 1, 2, 1, 2, 3}
+	}
+	idx := make([]uint32, 0, len(corners)*n)
+	for q := range n {
+		for _, c := range corners {
+			idx = append(idx, uint32(per*q)+c)
+		}
+	}
+	return v, t, idx
 }
 
 // reserveTriangles makes room for n triangles, as reserve for quads.
@@ -114,12 +126,7 @@ func (r *Renderer) reserveTriangles(n int) {
 	if n <= len(r.ttags) {
 		return
 	}
-	r.tverts, r.ttags = growSlots(r.tverts, r.ttags, n, 3)
-	idx := make([]uint32, 3*len(r.ttags))
-	for i := range idx {
-		idx[i] = uint32(i)
-	}
-	r.tindices = idx
+	r.tverts, r.ttags, r.tindices = growSlots(r.tverts, r.ttags, n, 3)
 }
 
 // writeTriangles is writePass drawing each billboard as one triangle: its
