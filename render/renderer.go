@@ -912,13 +912,14 @@ func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
 // of that buffer on, submitting every chunk, and returns the next free
 // slot.
 func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	return chunked(&r.sub, tri, slot, qs, func(slot int, qs []emitter.Billboard) int {
+	return chunked(&r.sub, tri, slot, qs, func(at int, qs []emitter.Billboard) {
 		if tri {
-			r.reserveTriangles(slot + len(qs))
-			return r.writeTriangles(slot, qs, ox, oy, k, n)
+			r.reserveTriangles(at + len(qs))
+			r.writeTriangles(at, qs, ox, oy, k, n)
+		} else {
+			r.reserve(at + len(qs))
+			r.writePass(at, qs, ox, oy, k, n)
 		}
-		r.reserve(slot + len(qs))
-		return r.writePass(slot, qs, ox, oy, k, n)
 	})
 }
 

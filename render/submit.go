@@ -34,7 +34,7 @@ type run struct {
 
 // pending is the batched vertices written since the last call: n
 // primitives from slot from of the quad buffer, or of the triangle buffer
-// when tri is set.
+// when tri is set (from is 0 where the buffers hold one chunk).
 type pending struct {
 	tri     bool
 	from, n int
@@ -45,10 +45,16 @@ type pending struct {
 // order, each submitted in calls of at most size primitives as soon as
 // they are written, and the calls made, kept so that tests can make them
 // again. A writer opens a run (open), writes each chunk the pending call
-// has room for (take, then wrote), extends the run, and ends the frame
-// with end.
+// has room for (chunked), extends the run, and ends the frame with end.
+//
+// The vertex buffers hold a frame's primitives, each at its slot of the
+// frame, or, when local, one chunk: every call's primitives are then
+// written from slot 0, over the last call's, which Ebitengine copied when
+// the call was made. A chunk's buffer stays in the processor's cache, where
+// a frame's is written back to memory as it is filled.
 type submission struct {
 	size   int // primitives per call: chunkQuads, or BenchmarkChunk's
+	local  bool
 	runs   []run
 	pend   pending
 	issued []drawCall
@@ -83,38 +89,30 @@ func (s *submission) open(page int, gpu bool, amb [3]float32, at int) {
 // extend makes the last run end at to.
 func (s *submission) extend(to int) { s.runs[len(s.runs)-1].to = to }
 
-// take returns how many of n primitives, to be written from slot of the
-// triangle buffer (tri) or of the quad buffer, the pending call has room
-// for, at least one for n > 0; what is pending of the other buffer is
-// submitted first.
-func (s *submission) take(tri bool, slot, n int) int {
+// chunked writes bs as primitives of the triangle buffer (tri) or of the
+// quad buffer, the frame's slot-th of that kind on, a chunk at a time: it
+// submits what is pending of the other buffer first, and each chunk once
+// full. write(at, bs) writes bs from slot at of the buffer: slot itself
+// on, or, local, where the pending chunk ends. It returns the slot after
+// bs.
+func chunked[B any](s *submission, tri bool, slot int, bs []B, write func(at int, bs []B)) int {
 	if s.pend.n > 0 && s.pend.tri != tri {
 		s.flush()
 	}
-	if s.pend.n == 0 {
-		s.pend = pending{tri: tri, from: slot}
-	}
-	return min(n, s.size-s.pend.n)
-}
-
-// wrote counts m primitives written since take, and submits the pending
-// call once it is full.
-func (s *submission) wrote(m int) {
-	if s.pend.n += m; s.pend.n >= s.size {
-		s.flush()
-	}
-}
-
-// chunked writes bs with write (which writes primitives from a slot of
-// the triangle buffer, tri, or the quad buffer and returns the next free
-// slot) a chunk at a time from slot on, submitting each full chunk, and
-// returns the next free slot.
-func chunked[B any](s *submission, tri bool, slot int, bs []B, write func(slot int, bs []B) int) int {
 	for len(bs) > 0 {
-		m := s.take(tri, slot, len(bs))
-		slot = write(slot, bs[:m])
+		if s.pend.n == 0 {
+			s.pend = pending{tri: tri, from: slot}
+			if s.local {
+				s.pend.from = 0
+			}
+		}
+		m := min(len(bs), s.size-s.pend.n)
+		write(s.pend.from+s.pend.n, bs[:m])
+		slot += m
 		bs = bs[m:]
-		s.wrote(m)
+		if s.pend.n += m; s.pend.n >= s.size {
+			s.flush()
+		}
 	}
 	return slot
 }
