@@ -166,17 +166,26 @@ func TestLevelChunks(t *testing.T) {
 		if calls := (st.Particles + chunkQuads - 1) / chunkQuads; st.Particles < 40000 || st.DrawCalls != 1 || st.Calls != calls || st.Triangles != wantTri {
 			t.Errorf("triangles %v: %+v, want 1 draw in %d calls, %d triangles", tri, st, calls, wantTri)
 		}
-		if race.Enabled {
-			continue // the race detector's instrumentation allocates
-		}
-		ls := r.world.levels[l]
-		ebitengine := testing.AllocsPerRun(5, func() {
-			r.world.issue(dst, ls)
-			dst.ReadPixels(pix)
-		})
-		if n := testing.AllocsPerRun(5, frame); n != ebitengine {
-			t.Errorf("triangles %v: %v allocations per frame, %v of them Ebitengine's for the same calls and flush: want none of Ember's", tri, n, ebitengine)
-		}
+		requireLevelFrameAllocFree(t, fmt.Sprintf("triangles %v", tri), r, l, dst, pix, 5, frame)
+	}
+}
+
+// requireLevelFrameAllocFree requires frame, which draws the level l onto
+// dst through r and reads dst back into pix, warm, to allocate nothing of
+// its own: as much as replaying its draw calls (worldPath.issue) and the
+// read-back allocate inside Ebitengine, over runs frames.
+func requireLevelFrameAllocFree(t *testing.T, name string, r *Renderer, l *world.Level, dst *ebiten.Image, pix []byte, runs int, frame func()) {
+	t.Helper()
+	if race.Enabled {
+		return // the race detector's instrumentation allocates
+	}
+	ls := r.world.levels[l]
+	ebitengine := testing.AllocsPerRun(runs, func() {
+		r.world.issue(dst, ls)
+		dst.ReadPixels(pix)
+	})
+	if n := testing.AllocsPerRun(runs, frame); n != ebitengine {
+		t.Errorf("%s: %v allocations per frame, %v of them Ebitengine's for the same draw calls and flush: want none of Ember's", name, n, ebitengine)
 	}
 }
 
