@@ -198,7 +198,7 @@ func BenchmarkChunk(b *testing.B) {
 			b.Run(form+"/"+name, func(b *testing.B) {
 				needGPU(b)
 				r, items := benchScene(b, 100000)
-				r.chunk = chunk
+				r.sub.size = chunk
 				if form == "quad" {
 					r.triMax = -1
 				}

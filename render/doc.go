@@ -13,8 +13,9 @@
 //
 // Where things live: renderer.go (Options, Item, Stats, Draw, culling,
 // thinning, batching), camera.go (DrawCamera: drawing through a
-// camera.Camera; GeoM), vertex.go (the batched vertices), data.go (the kind
-// rows), atlas.go (pages), gpu.go, gpu_bins.go and gpu_data.go (the GPU
+// camera.Camera; GeoM), vertex.go (the batched vertices), submit.go (the
+// batched paths' runs and chunked calls, effects' and world levels'),
+// data.go (the kind rows), atlas.go (pages), gpu.go, gpu_bins.go and gpu_data.go (the GPU
 // path, which reads the effect's emitter.Window and the snapshot's
 // emitter.Constants, and bins its candidates per tile: docs/gpu.md),
 // world.go and worldvertex.go (world levels: DrawLevel and its batched
@@ -45,7 +46,11 @@
 // Without thinning, an effect of one layer evaluated on the drawing
 // goroutine is evaluated a chunk of candidates at a time
 // ([emitter.Evaluator.AppendBillboardRange]) straight before its vertices
-// are written; the others are evaluated first, then written.
+// are written; the others are evaluated first, then written. World levels
+// (DrawLevel) are submitted the same way, each batched emitter evaluated
+// just before its vertices are written (its billboards kept for other
+// views at the same clock), into vertex buffers of one chunk each that
+// stay in the cache (LevelStats.DrawCalls and Calls).
 //
 // # Vertex layout
 //

@@ -168,7 +168,6 @@ type Renderer struct {
 	batch       []batched          // this frame's batched effects, to evaluate
 	win         emitter.Window     // scratch: a batched effect's window
 	vis         []visible
-	runs        []run
 	verts       []ebiten.Vertex
 	tags        []uint64
 	indices     []uint32
@@ -182,14 +181,11 @@ type Renderer struct {
 	ttags    []uint64
 	tindices []uint32
 	triMax   float64
-	// chunk is chunkQuads (a field for BenchmarkChunk).
-	chunk int
 
-	// What build submits to, has written since its last call, and the
-	// calls it made (issue makes them again).
-	dst    *ebiten.Image
-	pend   pending
-	issued []drawCall
+	// What build submits to, and its runs and calls (issue makes them
+	// again).
+	dst *ebiten.Image
+	sub submission
 
 	gpu   gpuPath   // the GPU-evaluated path (gpu.go)
 	world worldPath // world levels (world.go)
@@ -295,8 +291,8 @@ func New(opts *Options) (*Renderer, error) {
 		sprite:  texture.Sprite(),
 		eval:    emitter.NewEvaluator(o.Workers),
 		triMax:  TriangleMaxHalfDiagonal,
-		chunk:   chunkQuads,
 	}
+	r.sub.call = func(c *drawCall) { r.call(r.dst, c) }
 	// The evaluator's goroutines hold no reference to the renderer: stop
 	// them once the renderer is unreachable.
 	runtime.AddCleanup(r, func(ev *emitter.Evaluator) { ev.Close() }, r.eval)
@@ -790,18 +786,6 @@ func (r *Renderer) writeDataRow(n int, data []byte) {
 	r.data.SubImage(image.Rect(0, 0, rowlayout.DataWidth, used)).(*ebiten.Image).WritePixels(r.dataPix)
 }
 
-// chunkQuads is how many quads (or triangles) the batched path writes
-// before it submits them: Ebitengine copies a call's vertices into its own
-// buffer, and a chunk that was just written is still in the processor's
-// cache when it does, where one call for a frame of 100,000 quads streams
-// every vertex through memory twice. Consecutive calls with the same
-// shader, images, uniforms and blend are merged by Ebitengine into one GPU
-// draw. 2,048 triangles are 6,144 vertices, under 300 kB: within a core's
-// L2 cache. On this loaded 2-core machine BenchmarkChunk could not tell
-// 512, 2,048, 8,192 and one call apart (158 to 180 ns per particle, in
-// no order), so the chunk is sized by the cache.
-const chunkQuads = 2048
-
 // submit queues the GPU path's bin passes, which its runs read, then
 // writes the vertices of the collected quads and draws them chunk by
 // chunk.
@@ -816,18 +800,9 @@ func (r *Renderer) submit(dst *ebiten.Image) {
 // Ember's allocations from Ebitengine's.
 func (r *Renderer) issue(dst *ebiten.Image) {
 	r.gpu.bins.draw(len(r.gpu.items), r.gpu.tex)
-	for i := range r.issued {
-		r.call(dst, &r.issued[i])
-	}
-}
-
-// drawCall is one DrawTrianglesShader32 call of a submit: n primitives
-// from slot from of the quad buffer, the triangle buffer (tri) or the GPU
-// path's quads (gpu), with a run's page and ambient colour.
-type drawCall struct {
-	tri, gpu      bool
-	from, n, page int
-	amb           [3]float32
+	r.dst = dst
+	r.sub.replay()
+	r.dst = nil
 }
 
 // call makes the draw call c onto dst.
@@ -843,25 +818,6 @@ func (r *Renderer) call(dst *ebiten.Image, c *drawCall) {
 		r.op.Images[0], r.op.Images[1] = r.pages[c.page], r.data
 		dst.DrawTrianglesShader32(r.verts[4*c.from:4*(c.from+c.n)], r.indices[:6*c.n], r.shader, &r.op)
 	}
-}
-
-// run is a range of the batched primitives [from, to) (quads and
-// triangles, counted together in drawing order) on one page, of effects
-// with one ambient colour: one draw, submitted in calls of at most
-// chunkQuads. A GPU run's from and to are quad slots of the GPU path's
-// vertex buffer.
-type run struct {
-	from, to, page int
-	gpu            bool
-	amb            [3]float32
-}
-
-// pending is the batched vertices written since the last call: n
-// primitives from slot from of the quad buffer, or of the triangle buffer
-// when tri is set.
-type pending struct {
-	tri     bool
-	from, n int
 }
 
 // build writes the vertices of the collected quads in drawing order,
@@ -885,30 +841,23 @@ func (r *Renderer) build(dst *ebiten.Image) {
 	r.reserve(nq)
 	r.reserveTriangles(nt)
 	r.gpu.reserve(len(r.gpu.items))
-	r.runs = r.runs[:0]
-	r.dst, r.issued = dst, r.issued[:0]
-	if r.chunk <= 0 {
-		r.chunk = chunkQuads
-	}
-	r.pend = pending{}
+	r.dst = dst
+	r.sub.begin(dst != nil)
 	r.streamed = 0
 	slot, tslot, gslot := 0, 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
 		if v.gpu > 0 {
-			if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || !r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
-				r.endRun()
-				r.runs = append(r.runs, run{from: gslot, to: gslot, page: v.k.page, gpu: true, amb: v.amb})
-			}
+			r.sub.open(v.k.page, true, v.amb, gslot)
 			gslot = r.gpu.writeItem(gslot, v.gpu-1, r.viewOrNil())
-			r.runs[len(r.runs)-1].to = gslot
+			r.sub.extend(gslot)
 			continue
 		}
 		if v.e != nil {
 			slot, tslot = r.streamEffect(v, slot, tslot)
 			continue
 		}
-		r.openRun(v, slot+tslot)
+		r.sub.open(v.k.page, false, v.amb, slot+tslot)
 		qs := r.boards[v.lo:v.hi]
 		ox, oy := r.viewBoards(qs, v.ox, v.oy)
 		for n := v.k.layers - 1; n >= 0; n-- {
@@ -918,25 +867,16 @@ func (r *Renderer) build(dst *ebiten.Image) {
 				slot = r.chunked(false, slot, qs, ox, oy, v.k, n)
 			}
 		}
-		r.runs[len(r.runs)-1].to = slot + tslot
+		r.sub.extend(slot + tslot)
 	}
-	r.endRun()
+	r.sub.end()
 	r.chunkBoards = r.chunkBoards[:0]
 	r.dst = nil
 	r.stats.Quads, r.stats.Triangles = slot+tslot, tslot
 	// The effects evaluated here are live and drawn, none thinned.
 	r.stats.Live, r.stats.Particles = r.collected[0]+r.streamed, r.collected[1]+r.streamed
-	r.stats.DrawCalls = len(r.runs)
-	r.stats.Calls = len(r.issued)
-}
-
-// openRun starts a batched run for v at primitive p, unless the last run
-// is one v continues.
-func (r *Renderer) openRun(v *visible, p int) {
-	if n := len(r.runs); n == 0 || r.runs[n-1].page != v.k.page || r.runs[n-1].gpu || r.runs[n-1].amb != v.amb {
-		r.endRun()
-		r.runs = append(r.runs, run{from: p, to: p, page: v.k.page, amb: v.amb})
-	}
+	r.stats.DrawCalls = len(r.sub.runs)
+	r.stats.Calls = len(r.sub.issued)
 }
 
 // streamEffect evaluates the batched effect v.e (of one layer) a chunk of
@@ -955,7 +895,7 @@ func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
 		if len(qs) == 0 {
 			continue
 		}
-		r.openRun(v, slot+tslot)
+		r.sub.open(v.k.page, false, v.amb, slot+tslot)
 		r.streamed += len(qs)
 		ox, oy := r.viewBoards(qs, v.ox, v.oy)
 		if tri {
@@ -963,70 +903,24 @@ func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
 		} else {
 			slot = r.chunked(false, slot, qs, ox, oy, v.k, 0)
 		}
-		r.runs[len(r.runs)-1].to = slot + tslot
+		r.sub.extend(slot + tslot)
 	}
 	return slot, tslot
 }
 
 // chunked writes layer n of qs as quads (or triangles, tri) from slot slot
-// of that buffer on, submitting every chunkQuads primitives, and returns
-// the next free slot.
+// of that buffer on, submitting every chunk, and returns the next free
+// slot.
 func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	if r.pend.n > 0 && r.pend.tri != tri {
-		r.flush()
-	}
-	for len(qs) > 0 {
-		if r.pend.n == 0 {
-			r.pend = pending{tri: tri, from: slot}
-		}
-		m := min(len(qs), r.chunk-r.pend.n)
+	return chunked(&r.sub, tri, slot, qs, func(at int, qs []emitter.Billboard) {
 		if tri {
-			r.reserveTriangles(slot + m)
+			r.reserveTriangles(at + len(qs))
+			r.writeTriangles(at, qs, ox, oy, k, n)
 		} else {
-			r.reserve(slot + m)
+			r.reserve(at + len(qs))
+			r.writePass(at, qs, ox, oy, k, n)
 		}
-		if tri {
-			slot = r.writeTriangles(slot, qs[:m], ox, oy, k, n)
-		} else {
-			slot = r.writePass(slot, qs[:m], ox, oy, k, n)
-		}
-		qs = qs[m:]
-		if r.pend.n += m; r.pend.n == r.chunk {
-			r.flush()
-		}
-	}
-	return slot
-}
-
-// flush submits the pending batched vertices with the last run's page and
-// ambient colour.
-func (r *Renderer) flush() {
-	p := r.pend
-	r.pend.n = 0
-	if p.n == 0 || r.dst == nil {
-		return
-	}
-	rn := &r.runs[len(r.runs)-1]
-	r.issued = append(r.issued, drawCall{tri: p.tri, from: p.from, n: p.n, page: rn.page, amb: rn.amb})
-	r.call(r.dst, &r.issued[len(r.issued)-1])
-}
-
-// endRun submits what is left of the last run: its pending batched
-// vertices, or a GPU run's quads.
-func (r *Renderer) endRun() {
-	n := len(r.runs)
-	if n == 0 {
-		return
-	}
-	rn := &r.runs[n-1]
-	if !rn.gpu {
-		r.flush()
-		return
-	}
-	if r.dst != nil && rn.to > rn.from {
-		r.issued = append(r.issued, drawCall{gpu: true, from: rn.from, n: rn.to - rn.from, page: rn.page, amb: rn.amb})
-		r.call(r.dst, &r.issued[len(r.issued)-1])
-	}
+	})
 }
 
 // reserve makes room for n quads: the vertex buffer, its slot tags and the
@@ -1035,12 +929,5 @@ func (r *Renderer) reserve(n int) {
 	if n <= len(r.tags) {
 		return
 	}
-	r.verts, r.tags = growSlots(r.verts, r.tags, n, 4)
-	n = len(r.tags)
-	idx := make([]uint32, 6*n)
-	for q := range n {
-		b := uint32(4 * q)
-		copy(idx[6*q:], []uint32{b, b + 1, b + 2, b + 1, b + 2, b + 3})
-	}
-	r.indices = idx
+	r.verts, r.tags, r.indices = growSlots(r.verts, r.tags, n, 4)
 }

@@ -309,8 +309,8 @@ func TestOrder(t *testing.T) {
 			}
 		}
 	}
-	if st := r.Stats(); st.Quads != 25 || len(r.runs) != 1 {
-		t.Errorf("%d quads in %d runs, want 25 in 1", st.Quads, len(r.runs))
+	if st := r.Stats(); st.Quads != 25 || len(r.sub.runs) != 1 {
+		t.Errorf("%d quads in %d runs, want 25 in 1", st.Quads, len(r.sub.runs))
 	}
 }
 
@@ -325,8 +325,8 @@ func TestBatching(t *testing.T) {
 	items := []Item{{Effect: e(0)}, {Effect: e(1)}, {Effect: e(2), Texture: big}, {Effect: e(3), Texture: big}, {Effect: e(4)}}
 	r.collect(image.Rect(-50, -50, 50, 50), items)
 	r.build(nil)
-	if len(r.runs) != 3 || r.runs[0].to != 10 || r.runs[1].to != 20 || r.runs[2].to != 25 {
-		t.Errorf("runs %+v, want 3: sprite, big, sprite", r.runs)
+	if len(r.sub.runs) != 3 || r.sub.runs[0].to != 10 || r.sub.runs[1].to != 20 || r.sub.runs[2].to != 25 {
+		t.Errorf("runs %+v, want 3: sprite, big, sprite", r.sub.runs)
 	}
 	if r.Stats().Pages != 2 || r.Stats().Kinds != 5 {
 		t.Errorf("stats %+v", r.Stats())
@@ -370,14 +370,14 @@ func TestReset(t *testing.T) {
 	view := image.Rect(-50, -50, 50, 50)
 	r.collect(view, []Item{{Effect: e}})
 	r.build(nil)
-	before := append([]run(nil), r.runs...)
+	before := append([]run(nil), r.sub.runs...)
 	r.Reset()
 	if len(r.kinds) != 0 || len(r.pages) != 0 || r.data != nil {
 		t.Fatal("caches survive Reset")
 	}
 	r.collect(view, []Item{{Effect: e}})
 	r.build(nil)
-	if st := r.Stats(); st.Kinds != 1 || st.Pages != 1 || len(r.runs) != len(before) || r.verts[0].Custom0 != 0 {
-		t.Errorf("after Reset: %+v, runs %v", st, r.runs)
+	if st := r.Stats(); st.Kinds != 1 || st.Pages != 1 || len(r.sub.runs) != len(before) || r.verts[0].Custom0 != 0 {
+		t.Errorf("after Reset: %+v, runs %v", st, r.sub.runs)
 	}
 }

@@ -22,16 +22,15 @@ func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k
 	tags := r.tags
 	for i := range bs {
 		q := &bs[i]
-		// corner(u, v) = centre + (2u-1)·U + (2v-1)·V (emitter.Billboard),
-		// with glow layers scaling U and V about the centre.
+		// Glow layers scale U and V (emitter.Billboard) about the centre.
 		ax, ay := g*q.UX, g*q.UY
 		bx, by := g*q.VX, g*q.VY
-		cx, cy := q.X+fx, q.Y+fy
+		x0, y0, x1, y1, x2, y2, x3, y3 := quadCorners(q.X+fx, q.Y+fy, ax, ay, bx, by)
 		v := verts[4*slot : 4*slot+4 : 4*slot+4]
-		v[0].DstX, v[0].DstY = cx-ax-bx, cy-ay-by
-		v[1].DstX, v[1].DstY = cx+ax-bx, cy+ay-by
-		v[2].DstX, v[2].DstY = cx-ax+bx, cy-ay+by
-		v[3].DstX, v[3].DstY = cx+ax+bx, cy+ay+by
+		v[0].DstX, v[0].DstY = x0, y0
+		v[1].DstX, v[1].DstY = x1, y1
+		v[2].DstX, v[2].DstY = x2, y2
+		v[3].DstX, v[3].DstY = x3, y3
 		tau, age := q.Tau, q.Age
 		v[0].ColorR, v[0].ColorG = tau, age
 		v[1].ColorR, v[1].ColorG = tau, age
@@ -63,10 +62,27 @@ func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k
 	return slot
 }
 
+// quadCorners returns the target positions of a quad's four vertices, the
+// corners (u, v) = (0,0), (1,0), (0,1), (1,1) of the parallelogram of
+// centre c and half axes a and b: corner(u, v) = c + (2u-1)·a + (2v-1)·b.
+// Both batched paths' quads are written from it.
+func quadCorners(cx, cy, ax, ay, bx, by float32) (x0, y0, x1, y1, x2, y2, x3, y3 float32) {
+	return cx - ax - bx, cy - ay - by, cx + ax - bx, cy + ay - by, cx - ax + bx, cy - ay + by, cx + ax + bx, cy + ay + by
+}
+
+// triangleCorners returns the target positions of the three vertices of
+// the triangle enclosing that quad: its corners (u, v) = (0,0), (2,0),
+// (0,2), the first computed as quadCorners computes it, so that the
+// triangle's edges u = 0 and v = 0 lie where the quad's do.
+func triangleCorners(cx, cy, ax, ay, bx, by float32) (x0, y0, x1, y1, x2, y2 float32) {
+	return cx - ax - bx, cy - ay - by, cx + 3*ax - bx, cy + 3*ay - by, cx - ax + 3*bx, cy - ay + 3*by
+}
+
 // TriangleMaxHalfDiagonal is the largest half-diagonal, in target
 // pixels, of a particle layer the batched path draws as one triangle
-// instead of a quad (an effect's layer is drawn so when its largest
-// particle is; Stats.Triangles counts them). The triangle encloses the
+// instead of a quad (an effect's layer, or a world emitter, is drawn so
+// when its largest particle is; Stats.Triangles and LevelStats.Triangles
+// count them). The triangle encloses the
 // quad, (-1,-1), (3,-1), (-1,3) in the quad's frame (its corners at ±1),
 // and the shader returns nothing outside the quad: three vertices and
 // three indices instead of four and six, for twice the rasterized area.
@@ -99,14 +115,26 @@ func layerOf(k *kind, n int, ox, oy float64) (g, fx, fy, factor, row float32, ta
 }
 
 // growSlots returns verts and tags with room for n slots (a quarter more)
-// of per vertices each, what they held kept.
-func growSlots(verts []ebiten.Vertex, tags []uint64, n, per int) ([]ebiten.Vertex, []uint64) {
+// of per vertices each, what they held kept, and the static indices of as
+// many primitives: quads (per 4: 0 1 2, 1 2 3) or triangles (per 3: 0 1 2),
+// offset by each slot's first vertex.
+func growSlots(verts []ebiten.Vertex, tags []uint64, n, per int) ([]ebiten.Vertex, []uint64, []uint32) {
 	n += n / 4
 	v := make([]ebiten.Vertex, per*n)
 	copy(v, verts)
 	t := make([]uint64, n)
 	copy(t, tags)
-	return v, t
+	corners := []uint32{0, 1, 2}
+	if per == 4 {
+		corners = []uint32{0, 1, 2, 1, 2, 3}
+	}
+	idx := make([]uint32, 0, len(corners)*n)
+	for q := range n {
+		for _, c := range corners {
+			idx = append(idx, uint32(per*q)+c)
+		}
+	}
+	return v, t, idx
 }
 
 // reserveTriangles makes room for n triangles, as reserve for quads.
@@ -114,12 +142,7 @@ func (r *Renderer) reserveTriangles(n int) {
 	if n <= len(r.ttags) {
 		return
 	}
-	r.tverts, r.ttags = growSlots(r.tverts, r.ttags, n, 3)
-	idx := make([]uint32, 3*len(r.ttags))
-	for i := range idx {
-		idx[i] = uint32(i)
-	}
-	r.tindices = idx
+	r.tverts, r.ttags, r.tindices = growSlots(r.tverts, r.ttags, n, 3)
 }
 
 // writeTriangles is writePass drawing each billboard as one triangle: its
@@ -137,12 +160,11 @@ func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float
 		q := &bs[i]
 		ax, ay := g*q.UX, g*q.UY
 		bx, by := g*q.VX, g*q.VY
-		cx, cy := q.X+fx, q.Y+fy
+		x0, y0, x1, y1, x2, y2 := triangleCorners(q.X+fx, q.Y+fy, ax, ay, bx, by)
 		v := verts[3*slot : 3*slot+3 : 3*slot+3]
-		// (0,0) is the quad's first corner, computed as writePass does.
-		v[0].DstX, v[0].DstY = cx-ax-bx, cy-ay-by
-		v[1].DstX, v[1].DstY = cx+3*ax-bx, cy+3*ay-by
-		v[2].DstX, v[2].DstY = cx-ax+3*bx, cy-ay+3*by
+		v[0].DstX, v[0].DstY = x0, y0
+		v[1].DstX, v[1].DstY = x1, y1
+		v[2].DstX, v[2].DstY = x2, y2
 		tau, age := q.Tau, q.Age
 		v[0].ColorR, v[0].ColorG = tau, age
 		v[1].ColorR, v[1].ColorG = tau, age

@@ -94,14 +94,21 @@ type LevelStats struct {
 	BroadPhase, Total int
 	// Candidates is the visible emitters' live slots before thinning
 	// (world.Evaluator.Candidates, each times its LOD fraction), and
-	// Particles the quads the batched path drew (the GPU path's
-	// particles are evaluated by shaders: the CPU never counts them).
-	Candidates, Particles int
+	// Particles the particles the batched path drew (the GPU path's
+	// particles are evaluated by shaders: the CPU never counts them),
+	// Triangles how many of those were drawn as one triangle each
+	// (emitters whose particles are all small: see
+	// TriangleMaxHalfDiagonal), the rest as quads.
+	Candidates, Particles, Triangles int
 	// Thinned is the fraction of candidates the budget dropped (the LOD
 	// apart).
 	Thinned float64
-	// DrawCalls is the number of DrawTrianglesShader32 calls.
-	DrawCalls int
+	// DrawCalls is the number of draws: runs of consecutive emitters on
+	// one page, per path, and the GPU path's three passes when it drew.
+	// Calls is the number of DrawTrianglesShader32 calls they took: the
+	// batched path submits a run in chunks (of 2,048 quads or
+	// triangles), which Ebitengine merges back into one draw.
+	DrawCalls, Calls int
 	// Batched counts the emitters the batched path drew, GPU those the
 	// GPU path drew; GPUFallbacks the emitters the GPU path was chosen
 	// for (asked for, or by the cost model) that the batched path drew
@@ -143,13 +150,18 @@ type worldPath struct {
 	draws  uint64 // DrawLevel calls so far, for the sweep
 	stats  LevelStats
 
-	cand    []int          // the broad phase's emitters
-	vis     []levelVisible // the emitters drawn, in pass order once sorted
-	verts   []ebiten.Vertex
-	tags    []uint32 // per quad slot: the preset row and frame its vertices hold, +1
-	indices []uint32
-	runs    []run
-	gpu     worldGPU // the GPU path (world_gpu.go)
+	cand []int          // the broad phase's emitters
+	vis  []levelVisible // the emitters drawn, in pass order once sorted
+	// The quad and triangle buffers (worldvertex.go), one chunk each (sub
+	// is local), with, per slot, the preset row and frame its vertices
+	// hold (+1), and static indices.
+	verts, tverts     []ebiten.Vertex
+	tags, ttags       []uint64
+	indices, tindices []uint32
+	sub               submission    // the batched draws and calls of a view
+	dst               *ebiten.Image // what a view's calls draw onto, and
+	ls                *levelState   // the level they draw, during submit and issue
+	gpu               worldGPU      // the GPU path (world_gpu.go)
 }
 
 // levelVisible is an emitter that passed culling this DrawLevel.
@@ -162,6 +174,10 @@ type levelVisible struct {
 	box    [4]float64 // its projected bounds on the target: x0, y0, x1, y1
 	path   Path       // the path chosen: PathGPU or PathBatched
 	gpu    int        // on the GPU path: 1 + its index in worldGPU.items, -1 with nothing to draw
+	// eval: on the batched path, evaluated by submit just before its
+	// vertices are written (not reused from another view); tri: drawn as
+	// triangles.
+	eval, tri bool
 }
 
 // levelState is a level's GPU resources and evaluation state.
@@ -223,6 +239,8 @@ func (w *worldPath) init(lod LOD, bins *gpuBins) error {
 	}
 	w.shader = sh
 	w.lod = lod
+	w.sub.call = w.call
+	w.sub.local = true
 	w.op.Blend = ebiten.BlendSourceOver
 	w.levels = map[*world.Level]*levelState{}
 	return nil
@@ -234,6 +252,7 @@ func (w *worldPath) reset() {
 		w.release(l)
 	}
 	clear(w.tags)
+	clear(w.ttags)
 	w.gpu.reset()
 }
 
@@ -370,10 +389,12 @@ func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
 // level's emitter order and by ascending slot, unsorted (docs/world.md,
 // "Drawing"). Each emitter is drawn by the path its LevelEmitter asks for,
 // PathAuto letting the cost model choose ([Renderer.LevelPath]): the
-// batched path evaluates its particles on the CPU and writes their quads,
-// the GPU path has shaders evaluate them (see the package documentation,
-// "World emitters on the GPU path"); both keep the order above, so they
-// mix in one view. Nothing here changes the level clock: culling, hiding and
+// batched path evaluates its particles on the CPU and writes their quads
+// (one triangle each where the emitter's largest billboard is small: see
+// TriangleMaxHalfDiagonal), submitted in chunks of 2,048 as they are
+// written, the GPU path has shaders evaluate them (see the package
+// documentation, "World emitters on the GPU path"); both keep the order
+// above, so they mix in one view. Nothing here changes the level clock: culling, hiding and
 // other views never restart or skip it.
 func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World) {
 	w := &r.world
@@ -456,7 +477,7 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 	for i := range w.vis {
 		v := &w.vis[i]
 		v.keep *= global
-		v.gpu = 0
+		v.gpu, v.eval = 0, false
 		if v.path == PathGPU {
 			b := &v.box
 			ok, drawn := g.try(ls, lv, v.e, it.Clock, v.keep, b[0], b[1], b[2], b[3], view, &pr)
@@ -471,20 +492,18 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 			}
 			w.stats.GPUFallbacks++
 		}
-		ev0 := &ls.evals[v.e]
-		if ev0.gen == ls.gen && ev0.keep == v.keep {
+		if ev0 := &ls.evals[v.e]; ev0.gen == ls.gen && ev0.keep == v.keep {
 			w.stats.Reused++
+			v.lo, v.hi = ev0.lo, ev0.hi
 		} else {
-			lo := len(ls.boards)
-			ls.boards = ev.AppendBillboards(ls.boards, ls.cache, v.e, it.Clock, v.keep)
-			*ev0 = levelEval{gen: ls.gen, keep: v.keep, lo: lo, hi: len(ls.boards)}
+			v.eval = true
 		}
-		v.lo, v.hi = ev0.lo, ev0.hi
+		v.tri = worldTriangle(lv.MaxSize(v.e), pr.Zoom, r.triMax)
 		w.stats.Emitters++
 		w.stats.Batched++
 	}
 	sortLevelVisible(w.vis)
-	w.submit(dst, ls, doc, &pr)
+	w.submit(dst, ls, lv, &pr)
 }
 
 // sortLevelVisible orders the visible emitters by pass, then by emitter
@@ -502,90 +521,77 @@ func sortLevelVisible(vis []levelVisible) {
 	}
 }
 
-// submit writes the visible emitters' quads and draws them, one call per
-// run of consecutive emitters on one page.
-func (w *worldPath) submit(dst *ebiten.Image, ls *levelState, doc *world.Document, pr *camera.Projection) {
-	n := 0
-	for i := range w.vis {
-		n += w.vis[i].hi - w.vis[i].lo
+// submit draws the visible emitters in their order: it queues the GPU
+// path's passes, then, emitter by emitter, evaluates a batched one not
+// evaluated yet at this clock (into the level state's buffer, where other
+// views find it) and writes its quads or triangles straight after, a chunk
+// at a time, each chunk submitted as soon as it is written (submission),
+// so that the billboards and vertices are read back from the cache. Runs
+// of consecutive emitters on one page, of one path, are one draw.
+func (w *worldPath) submit(dst *ebiten.Image, ls *levelState, lv *world.Level, pr *camera.Projection) {
+	doc := lv.Document()
+	ev := lv.Evaluator()
+	w.dst, w.ls = dst, ls
+	if len(w.gpu.items) > 0 {
+		w.gpu.write()
+		w.gpu.passes(ls.rows.img)
+		w.stats.DrawCalls += 3
+		w.stats.Calls += 3
 	}
-	w.reserve(n)
-	w.runs = w.runs[:0]
+	w.sub.begin(true)
+	w.reserve()
 	vp := newViewProjection(pr)
-	slot := 0
+	slot, tslot := 0, 0
 	for i := range w.vis {
 		v := &w.vis[i]
 		pi := &ls.presets[doc.Emitters[v.e].Preset]
 		if v.gpu > 0 {
 			// Consecutive GPU emitters on one page share a draw call.
 			j := v.gpu - 1
-			if k := len(w.runs); k > 0 && w.runs[k-1].gpu && w.runs[k-1].page == pi.page && w.runs[k-1].to == j {
-				w.runs[k-1].to = j + 1
-			} else {
-				w.runs = append(w.runs, run{from: j, to: j + 1, page: pi.page, gpu: true})
-			}
+			w.sub.open(pi.page, true, [3]float32{}, j)
+			w.sub.extend(j + 1)
 			continue
 		}
-		if v.gpu < 0 || v.hi == v.lo {
+		if v.gpu < 0 {
 			continue
 		}
-		if k := len(w.runs); k == 0 || w.runs[k-1].gpu || w.runs[k-1].page != pi.page {
-			w.runs = append(w.runs, run{from: slot, to: slot, page: pi.page})
+		if v.eval {
+			lo := len(ls.boards)
+			ls.boards = ev.AppendBillboards(ls.boards, ls.cache, v.e, ls.clock, v.keep)
+			ls.evals[v.e] = levelEval{gen: ls.gen, keep: v.keep, lo: lo, hi: len(ls.boards)}
+			v.lo, v.hi = lo, len(ls.boards)
 		}
-		slot = w.writeQuads(slot, ls.boards[v.lo:v.hi], &vp, pi)
-		w.runs[len(w.runs)-1].to = slot
+		if v.hi == v.lo {
+			continue
+		}
+		w.sub.open(pi.page, false, [3]float32{}, slot+tslot)
+		tri := v.tri
+		write := func(at int, bs []world.Billboard) { w.writeBillboards(tri, at, bs, &vp, pi) }
+		if tri {
+			tslot = chunked(&w.sub, true, tslot, ls.boards[v.lo:v.hi], write)
+		} else {
+			slot = chunked(&w.sub, false, slot, ls.boards[v.lo:v.hi], write)
+		}
+		w.sub.extend(slot + tslot)
 	}
-	w.stats.Particles = slot
-	if len(w.gpu.items) > 0 {
-		w.gpu.write()
-		w.stats.DrawCalls += 3
-	}
-	w.stats.DrawCalls += len(w.runs)
-	w.issue(dst, ls)
+	w.sub.end()
+	w.dst, w.ls = nil, nil
+	w.stats.Particles, w.stats.Triangles = slot+tslot, tslot
+	w.stats.DrawCalls += len(w.sub.runs)
+	w.stats.Calls += len(w.sub.issued)
 }
 
-// issue queues the draw calls submit prepared: the GPU path's passes,
-// then the runs in order.
+// issue makes again the draw calls the last submit made onto dst for the
+// level ls (the GPU path's passes, then each call in drawing order), for
+// tests that tell Ember's allocations from Ebitengine's and benchmarks
+// that time Ebitengine's share. The buffers hold one chunk, the last
+// written: the calls re-submit those vertices, in the same calls of the
+// same sizes.
 func (w *worldPath) issue(dst *ebiten.Image, ls *levelState) {
-	g := &w.gpu
-	var rows *ebiten.Image
-	if len(g.items) > 0 {
-		rows = ls.rows.img
-		g.passes(rows)
+	w.dst, w.ls = dst, ls
+	if len(w.gpu.items) > 0 {
+		w.gpu.passes(ls.rows.img)
 	}
-	w.op.Images[1] = ls.data
-	for _, rn := range w.runs {
-		if rn.gpu {
-			g.draw(dst, rn.from, rn.to, ls.pages[rn.page], ls.data, rows)
-			continue
-		}
-		w.op.Images[0] = ls.pages[rn.page]
-		dst.DrawTrianglesShader32(w.verts[4*rn.from:4*rn.to], w.indices[:6*(rn.to-rn.from)], w.shader, &w.op)
-	}
-}
-
-// reserve makes room for n quads: the vertex buffer (its corners' (u, v)
-// written once), the slot tags and the static indices grow by a quarter
-// more than asked and then stay.
-func (w *worldPath) reserve(n int) {
-	if n <= len(w.tags) {
-		return
-	}
-	n += n / 4
-	verts := make([]ebiten.Vertex, 4*n)
-	copy(verts, w.verts)
-	for q := len(w.verts) / 4; q < n; q++ {
-		v := verts[4*q : 4*q+4]
-		v[1].SrcX, v[2].SrcY, v[3].SrcX, v[3].SrcY = 1, 1, 1, 1
-	}
-	w.verts = verts
-	tags := make([]uint32, n)
-	copy(tags, w.tags)
-	w.tags = tags
-	idx := make([]uint32, 6*n)
-	for q := range n {
-		b := uint32(4 * q)
-		copy(idx[6*q:], []uint32{b, b + 1, b + 2, b + 1, b + 2, b + 3})
-	}
-	w.indices = idx
+	w.sub.replay()
+	w.dst, w.ls = nil, nil
 }

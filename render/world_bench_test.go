@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"slices"
 	"testing"
 	"time"
 
@@ -13,22 +14,44 @@ import (
 
 // BenchmarkLevel is the CPU cost per frame of the batched world path on
 // the limits level (256 emitters, 65,536 slots, about 44,000 alive), the
-// camera showing all of it, against the API floor for the same live count,
-// measured in the same iterations (see BenchmarkRender). Each iteration
-// advances the clock a frame and measures:
+// camera showing all of it at zoom 16 (billboards of up to 4.8 px: every
+// emitter drawn as quads), against the API floor for the same live count,
+// measured in the same iterations. Each iteration advances the clock a
+// frame and times:
 //
-//   - floor: DrawTriangles32 re-submitting unchanged vertices, 4 per
-//     particle drawn;
-//   - floor-shader: DrawTrianglesShader32 re-submitting the world path's
-//     own vertices, unchanged, with its shader and images;
+//   - floor: DrawTriangles32 re-submitting unchanged vertices, one quad
+//     per particle drawn, in one call: the api-floor;
+//   - layout-floor: the world path's own vertices re-submitted unchanged,
+//     in the calls the last frame made (chunks of 2,048 quads or
+//     triangles, its shader and images): Ebitengine's share of draw;
 //   - draw: DrawLevel in full (broad phase, culling, LOD, budget,
-//     AppendBillboards, vertices, draw calls);
-//   - eval: the evaluation alone (AppendBillboards of every emitter), the
-//     share of draw the evaluator takes.
+//     evaluation, vertices, draw calls);
 //
-// It reports ns/particle for each and draw/floor, the ratio the world path
-// is held to. The GPU work (flushing the queue) is outside the timings.
+// and, outside the benchmark's timer, eval: the evaluation alone
+// (AppendBillboards of every emitter), the share of draw the evaluator
+// takes. The three run in alternate orders from iteration to iteration
+// (the first after the flush that ends an iteration, which waits for the
+// GPU's work, starts on a colder cache and, on a loaded machine, more
+// often at the start of a time slice), and each figure is the median over
+// the iterations of its ns per particle, so that a step that lost the
+// processor to another program for a while does not count. It reports
+// those, draw/floor (the ratio the world path is held to) and
+// draw/layout-floor. The GPU work (flushing the queue) is outside the
+// timings.
 func BenchmarkLevel(b *testing.B) {
+	benchLevel(b, &camera.World{X: 20, Y: 20, Z: 1, Zoom: 16, Pitch: 90})
+}
+
+// BenchmarkLevelFar is BenchmarkLevel seen from farther, at zoom 6, where
+// every emitter's largest billboard (0.3 world units: 1.8 px, a
+// half-diagonal of 1.27 px) is small enough to be drawn as triangles; the
+// floor still draws quads. It also reports the fraction of particles drawn
+// as triangles.
+func BenchmarkLevelFar(b *testing.B) {
+	benchLevel(b, &camera.World{X: 20, Y: 20, Z: 1, Zoom: 6, Pitch: 90})
+}
+
+func benchLevel(b *testing.B, cam *camera.World) {
 	needGPU(b)
 	l, tex := leveltest.Limits(b)
 	r := newRenderer(b, &Options{Budget: -1, LOD: LOD{Off: true}, Workers: 1})
@@ -39,77 +62,122 @@ func BenchmarkLevel(b *testing.B) {
 	defer white.Deallocate()
 	pix := make([]byte, 4*640*640)
 	flush := func() { dst.ReadPixels(pix) }
-	cam := &camera.World{X: 20, Y: 20, Z: 1, Zoom: 16, Pitch: 90}
 	it := &LevelItem{Level: l, Textures: tex, Clock: 100}
 	for range 3 {
 		it.Clock += 1.0 / 60
 		r.DrawLevel(dst, it, cam)
 		flush()
 	}
-	quads := r.LevelStats().Particles
-	if quads < 40000 {
-		b.Fatalf("only %d particles drawn", quads)
+	st := r.LevelStats()
+	if st.Particles < 40000 {
+		b.Fatalf("only %d particles drawn", st.Particles)
 	}
-	w := &r.world
-	floorV := make([]ebiten.Vertex, 4*quads)
-	copy(floorV, w.verts)
-	for i := range floorV {
-		floorV[i].SrcX, floorV[i].SrcY = 1, 1
-		floorV[i].ColorR, floorV[i].ColorG, floorV[i].ColorB, floorV[i].ColorA = 1, 1, 1, 1
+	ls := r.world.levels[l]
+	pr := cam.Projection(dst.Bounds())
+	floorV, floorI := levelFloor(&r.world, ls, l.Document(), &pr)
+	if len(floorV) != 4*st.Particles {
+		b.Fatalf("the floor has %d quads for %d particles", len(floorV)/4, st.Particles)
 	}
-	floorI := append([]uint32(nil), w.indices[:6*quads]...)
-	shaderV := append([]ebiten.Vertex(nil), w.verts[:4*quads]...)
-	ls := w.levels[l]
-	sop := w.op
-	sop.Images[0], sop.Images[1] = ls.pages[0], ls.data
 	var op ebiten.DrawTrianglesOptions
 	cache := l.Evaluator().NewCache()
 	var boards []world.Billboard
 
-	var tFloor, tShader, tDraw, tEval time.Duration
-	var nFloor, nDraw int
-	iter := func() {
-		it.Clock += 1.0 / 60
-		t0 := time.Now()
-		dst.DrawTriangles32(floorV, floorI, white, &op)
-		t1 := time.Now()
-		dst.DrawTrianglesShader32(shaderV, floorI, w.shader, &sop)
-		t2 := time.Now()
+	const (
+		stepFloor = iota
+		stepLayout
+		stepDraw
+		steps
+	)
+	orders := [2][steps]int{{stepFloor, stepLayout, stepDraw}, {stepDraw, stepLayout, stepFloor}}
+	var per [steps + 1][]float64 // ns per particle at each iteration; the last eval's
+	var drawn, tris int
+	nsPer := func(t time.Time, n int) float64 { return float64(time.Since(t).Nanoseconds()) / float64(n) }
+	step := func(s int) float64 {
+		t := time.Now()
+		switch s {
+		case stepFloor:
+			dst.DrawTriangles32(floorV, floorI, white, &op)
+			return nsPer(t, len(floorV)/4)
+		case stepLayout:
+			r.world.issue(dst, ls) // the last DrawLevel's calls
+			return nsPer(t, r.LevelStats().Particles)
+		}
 		r.DrawLevel(dst, it, cam)
-		t3 := time.Now()
-		tFloor += t1.Sub(t0)
-		tShader += t2.Sub(t1)
-		tDraw += t3.Sub(t2)
-		nFloor += quads
-		nDraw += r.LevelStats().Particles
+		x := nsPer(t, r.LevelStats().Particles)
+		drawn += r.LevelStats().Particles
+		tris += r.LevelStats().Triangles
+		return x
+	}
+	iter := func(i int) {
+		it.Clock += 1.0 / 60
+		for _, s := range orders[i%2] {
+			per[s] = append(per[s], step(s))
+		}
 		b.StopTimer()
-		t4 := time.Now()
+		t := time.Now()
 		boards = boards[:0]
 		for e := range l.Document().Emitters {
 			boards = l.Evaluator().AppendBillboards(boards, cache, e, it.Clock, 1)
 		}
-		tEval += time.Since(t4)
+		per[steps] = append(per[steps], nsPer(t, r.LevelStats().Particles))
 		flush()
 		b.StartTimer()
 	}
-	for range 3 {
-		iter()
+	for i := range 4 {
+		iter(i)
 	}
-	tFloor, tShader, tDraw, tEval = 0, 0, 0, 0
-	nFloor, nDraw = 0, 0
+	for i := range per {
+		per[i] = make([]float64, 0, b.N)
+	}
+	drawn, tris = 0, 0
 	b.ReportAllocs()
 	b.ResetTimer()
-	for range b.N {
-		iter()
+	for i := range b.N {
+		iter(i)
 	}
-	per := func(d time.Duration, n int) float64 { return float64(d.Nanoseconds()) / float64(n) }
-	floor := per(tFloor, nFloor)
+	floor, layout, draw := medianOf(per[stepFloor]), medianOf(per[stepLayout]), medianOf(per[stepDraw])
 	b.ReportMetric(floor, "floor-ns/particle")
-	b.ReportMetric(per(tShader, nFloor), "floor-shader-ns/particle")
-	b.ReportMetric(per(tDraw, nDraw), "draw-ns/particle")
-	b.ReportMetric(per(tEval, nDraw), "eval-ns/particle")
-	b.ReportMetric(per(tDraw, nDraw)/floor, "draw/floor")
-	b.ReportMetric(float64(nDraw)/float64(b.N), "particles")
+	b.ReportMetric(layout, "layout-floor-ns/particle")
+	b.ReportMetric(draw, "draw-ns/particle")
+	b.ReportMetric(medianOf(per[steps]), "eval-ns/particle")
+	b.ReportMetric(draw/floor, "draw/floor")
+	b.ReportMetric(draw/layout, "draw/layout-floor")
+	b.ReportMetric(float64(drawn)/float64(b.N), "particles")
+	b.ReportMetric(float64(tris)/float64(drawn), "triangles/particle")
+}
+
+// medianOf returns the median of x (x is reordered).
+func medianOf(x []float64) float64 {
+	slices.Sort(x)
+	if n := len(x); n%2 == 0 {
+		return (x[n/2-1] + x[n/2]) / 2
+	}
+	return x[len(x)/2]
+}
+
+// levelFloor returns the api-floor's vertices and indices for the last
+// view w drew of the level ls through pr: one white quad per particle
+// drawn, where the particle's quad lies.
+func levelFloor(w *worldPath, ls *levelState, doc *world.Document, pr *camera.Projection) ([]ebiten.Vertex, []uint32) {
+	var vs []ebiten.Vertex
+	vp := newViewProjection(pr)
+	for _, v := range w.vis {
+		pi := &ls.presets[doc.Emitters[v.e].Preset]
+		for lo := v.lo; lo < v.hi; lo += w.sub.size {
+			bs := ls.boards[lo:min(v.hi, lo+w.sub.size)]
+			w.writeBillboards(false, 0, bs, &vp, pi)
+			vs = append(vs, w.verts[:4*len(bs)]...)
+		}
+	}
+	clear(w.tags) // the quads written here are not the view's
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = 1, 1, 1, 1
+		vs[i].Custom0, vs[i].Custom1, vs[i].Custom2 = 0, 0, 0
+	}
+	n := len(vs) / 4
+	_, _, idx := growSlots(nil, nil, n, 4)
+	return vs, idx[:6*n]
 }
 
 // BenchmarkLevelCulling is DrawLevel on the limits level with the camera

@@ -11,7 +11,6 @@ import (
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/leveltest"
-	"github.com/emberfx/ember/internal/race"
 	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/raster"
 	"github.com/emberfx/ember/texture/leveltex"
@@ -371,17 +370,7 @@ func TestWorldGPUAllocatesNothing(t *testing.T) {
 	if st := r.LevelStats(); st.GPU == 0 || st.Batched == 0 {
 		t.Fatalf("stats %+v: want both paths", st)
 	}
-	if race.Enabled {
-		return // the race detector's instrumentation allocates
-	}
-	ls := r.world.levels[l]
-	ebitengine := testing.AllocsPerRun(20, func() {
-		r.world.issue(dst, ls)
-		dst.ReadPixels(pix)
-	})
-	if n := testing.AllocsPerRun(20, frame); n != ebitengine {
-		t.Errorf("%v allocations per frame, %v of them Ebitengine's for the same draw calls and flush: want none of Ember's", n, ebitengine)
-	}
+	requireLevelFrameAllocFree(t, "both paths", r, l, dst, pix, 20, frame)
 }
 
 // TestWorldGPUWork: the work an emitter gives the world GPU path, 1,024

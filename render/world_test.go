@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -89,6 +90,102 @@ func TestPixelLevel(t *testing.T) {
 				t.Errorf("page size %d gave %d pages", page, len(tex.Pages))
 			}
 		}
+	}
+}
+
+// TestPixelLevelTriangles: every emitter drawn as triangles (one per
+// particle, enclosing its quad; the shader draws nothing outside the quad)
+// matches the reference as quads do, in every view of TestPixelLevel, and
+// differs from the quads' pixels at most on a few edge pixels (a pixel
+// centre within the rasterizer's sub-pixel precision of a quad's edge: the
+// quad's coverage is decided from its corners, the triangle's from the
+// interpolated (u, v)).
+func TestPixelLevelTriangles(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	bg := color.RGBA{40, 44, 52, 255}
+	for _, c := range levelViews {
+		imgs := map[bool]*image.RGBA{}
+		for _, tri := range []bool{false, true} {
+			r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+			r.triMax = -1 // every emitter as quads, or as triangles
+			if tri {
+				r.triMax = 1e9
+			}
+			it := &LevelItem{Level: l, Textures: tex, Clock: c.clock}
+			gpu, ref := levelBoth(t, r, it, &c.cam, 200, 120, bg)
+			compareImages(t, fmt.Sprintf("level %s triangles %v", c.name, tri), gpu, ref)
+			imgs[tri] = gpu
+			st := r.LevelStats()
+			if want := map[bool]int{false: 0, true: st.Particles}[tri]; st.Triangles != want || st.Particles == 0 {
+				t.Errorf("%s: %d of %d particles drawn as triangles, want %d", c.name, st.Triangles, st.Particles, want)
+			}
+		}
+		diff := 0
+		for i := 0; i < len(imgs[true].Pix); i += 4 {
+			if [4]uint8(imgs[true].Pix[i:i+4]) != [4]uint8(imgs[false].Pix[i:i+4]) {
+				diff++
+			}
+		}
+		t.Logf("%s: %d of %d pixels differ between triangles and quads", c.name, diff, 200*120)
+		if diff > 200*120/1000 {
+			t.Errorf("%s: %d pixels differ between triangles and quads, want at most %d (edges)", c.name, diff, 200*120/1000)
+		}
+	}
+}
+
+// TestLevelChunks: the limits level seen whole (about 44,000 particles on
+// one page, one draw) is submitted in calls of at most 2,048 quads or
+// triangles, as quads at zoom 8 (billboards of up to 2.4 px) and as
+// triangles when every emitter is small enough, and a warm frame
+// allocates nothing of its own: it costs what replaying its calls and
+// reading the target back cost.
+func TestLevelChunks(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Limits(t)
+	dst := ebiten.NewImage(320, 320)
+	defer dst.Deallocate()
+	pix := make([]byte, 4*320*320)
+	cam := &camera.World{X: 20, Y: 20, Z: 1, Zoom: 8, Pitch: 60}
+	for _, tri := range []bool{false, true} {
+		r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+		if tri {
+			r.triMax = 1e9
+		}
+		it := &LevelItem{Level: l, Textures: tex, Clock: 50}
+		frame := func() {
+			it.Clock += 1.0 / 60
+			r.DrawLevel(dst, it, cam)
+			dst.ReadPixels(pix)
+		}
+		for range 3 {
+			frame()
+		}
+		st := r.LevelStats()
+		wantTri := map[bool]int{false: 0, true: st.Particles}[tri]
+		if calls := (st.Particles + chunkQuads - 1) / chunkQuads; st.Particles < 40000 || st.DrawCalls != 1 || st.Calls != calls || st.Triangles != wantTri {
+			t.Errorf("triangles %v: %+v, want 1 draw in %d calls, %d triangles", tri, st, calls, wantTri)
+		}
+		requireLevelFrameAllocFree(t, fmt.Sprintf("triangles %v", tri), r, l, dst, pix, 5, frame)
+	}
+}
+
+// requireLevelFrameAllocFree requires frame, which draws the level l onto
+// dst through r and reads dst back into pix, warm, to allocate nothing of
+// its own: as much as replaying its draw calls (worldPath.issue) and the
+// read-back allocate inside Ebitengine, over runs frames.
+func requireLevelFrameAllocFree(t *testing.T, name string, r *Renderer, l *world.Level, dst *ebiten.Image, pix []byte, runs int, frame func()) {
+	t.Helper()
+	if race.Enabled {
+		return // the race detector's instrumentation allocates
+	}
+	ls := r.world.levels[l]
+	ebitengine := testing.AllocsPerRun(runs, func() {
+		r.world.issue(dst, ls)
+		dst.ReadPixels(pix)
+	})
+	if n := testing.AllocsPerRun(runs, frame); n != ebitengine {
+		t.Errorf("%s: %v allocations per frame, %v of them Ebitengine's for the same draw calls and flush: want none of Ember's", name, n, ebitengine)
 	}
 }
 
