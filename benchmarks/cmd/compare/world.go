@@ -48,6 +48,10 @@ import (
 //   - world-floor: DrawTriangles32 re-submitting unchanged vertices for
 //     ember-world's live count: the floor of the vertex path.
 //
+// Both draw with FilterLinear and DisableMipmaps, as batched-euler and
+// api-floor do: bilinear like Ember's shader, without the mipmap levels
+// Ebitengine would otherwise build and sample for FilterLinear.
+//
 // world-level shows the whole level, world-room one room of the 16
 // (zoomed in on room 5), where culling saves Ember the particles of the
 // rooms out of view and saves the integrator only their drawing.
@@ -362,8 +366,8 @@ type eulerEmitter struct {
 func (s *eulerWorld) setup(l *world.Level, _ *leveltex.Level, cam *camera.World, _ int) error {
 	s.cam = cam
 	s.img = benchmarks.SpriteImage()
-	s.ops[0] = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, Blend: ebiten.BlendLighter}
-	s.ops[1] = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+	s.ops[0] = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, DisableMipmaps: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, Blend: ebiten.BlendLighter}
+	s.ops[1] = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, DisableMipmaps: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	return s.build(l)
 }
 
@@ -572,7 +576,7 @@ type floorWorld struct {
 
 func (s *floorWorld) setup(_ *world.Level, _ *leveltex.Level, _ *camera.World, live int) error {
 	s.img = benchmarks.SpriteImage()
-	s.op = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+	s.op = ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, DisableMipmaps: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	r := rand.New(rand.NewPCG(1, 2))
 	const e = float32(texture.SpriteSize)
 	for q := range live {
