@@ -44,7 +44,6 @@ type driver struct {
 	world     []worldResult // the world cases (world.go)
 	err       error
 	start     time.Time
-	lastWall  float64 // wall ms of the last timed op
 }
 
 // result is one subject's measurement of one case, as results.json holds it.
@@ -290,8 +289,8 @@ func median(v []float64) float64 {
 }
 
 // timed runs op as one frame's measured work on a cleared target and
-// returns the CPU time it took the game's thread, in ms (its wall time is
-// left in d.lastWall). Before it, reading a pixel back waits for the
+// returns the CPU time it took the game's thread and its wall time, in ms.
+// Before it, reading a pixel back waits for the
 // previous frames' rendering, so that llvmpipe's threads do not compete
 // with the measurement; that and clearing are outside it. The frame's work
 // (every subject's updates, vertex building and Ebitengine's queueing of
@@ -299,15 +298,14 @@ func median(v []float64) float64 {
 // not. Thread CPU time rather than wall time: on this shared 2-core
 // machine a frame preempted by another process would count the other's
 // work.
-func (d *driver) timed(op func(dst *ebiten.Image)) float64 {
+func (d *driver) timed(op func(dst *ebiten.Image)) (cpuMs, wallMs float64) {
 	var cpu, el time.Duration
 	d.loop.do(func() {
 		d.sync()
 		d.target.Clear()
 		cpu, el = measured(func() { op(d.target) })
 	})
-	d.lastWall = float64(el.Nanoseconds()) / 1e6
-	return float64(cpu.Nanoseconds()) / 1e6
+	return float64(cpu.Nanoseconds()) / 1e6, float64(el.Nanoseconds()) / 1e6
 }
 
 // measured runs f locked to its OS thread and returns the thread's CPU
@@ -325,10 +323,10 @@ func measured(f func()) (cpu, wall time.Duration) {
 	return wall, wall
 }
 
-// add records one timed sample: CPU ms, and the wall ms timed left.
-func (ps *pass) add(d *driver, cpu float64) {
-	ps.samples = append(ps.samples, cpu)
-	ps.walls = append(ps.walls, d.lastWall)
+// add records one timed sample, CPU and wall ms.
+func (ps *pass) add(cpuMs, wallMs float64) {
+	ps.samples = append(ps.samples, cpuMs)
+	ps.walls = append(ps.walls, wallMs)
 }
 
 // sync waits until the GPU has drawn everything submitted so far.
@@ -385,7 +383,7 @@ func measureSteady(d *driver, s benchmarks.Subject, _ *benchmarks.Scenario, p pl
 	var ps pass
 	t0 := time.Now()
 	for !enough(len(ps.samples), p.frames, least, t0, p.budget) {
-		ps.add(d, d.timed(frame))
+		ps.add(d.timed(frame))
 	}
 	d.loop.do(func() { ps.live = s.Live() })
 	return ps
@@ -458,7 +456,7 @@ func measureBurst(n int, cold bool) func(*driver, benchmarks.Subject, *benchmark
 				d.untimed(burst)
 				waitDead(d, s)
 			}
-			ps.add(d, d.timed(burst))
+			ps.add(d.timed(burst))
 			d.loop.do(func() { ps.live = max(ps.live, s.Live()) })
 			waitDead(d, s)
 		}
@@ -503,7 +501,7 @@ func measureRepeated(n int) func(*driver, benchmarks.Subject, *benchmarks.Scenar
 		t0 := time.Now()
 		// Whole periods, so bursts are sampled in proportion.
 		for len(ps.samples)%burstEvery != 0 || !enough(len(ps.samples), max(p.frames, 2*burstEvery), 2*burstEvery, t0, p.budget) {
-			ps.add(d, d.timed(frame))
+			ps.add(d.timed(frame))
 		}
 		d.loop.do(func() { ps.live = s.Live() })
 		return ps
@@ -530,7 +528,7 @@ func measureSeek(to, rewind float64) func(*driver, benchmarks.Subject, *benchmar
 				// Move off the target clock so each seek is a real one.
 				d.untimed(func(dst *ebiten.Image) { s.Frame(dst, benchmarks.FrameDT) })
 			}
-			ps.add(d, d.timed(func(dst *ebiten.Image) {
+			ps.add(d.timed(func(dst *ebiten.Image) {
 				s.Seek(at)
 				s.Frame(dst, 0)
 			}))
@@ -554,7 +552,7 @@ func measureHitch(d *driver, s benchmarks.Subject, _ *benchmarks.Scenario, p pla
 		for range 10 {
 			d.untimed(frame)
 		}
-		ps.add(d, d.timed(func(dst *ebiten.Image) { s.Frame(dst, 0.25) }))
+		ps.add(d.timed(func(dst *ebiten.Image) { s.Frame(dst, 0.25) }))
 	}
 	d.loop.do(func() { ps.live = s.Live() })
 	return ps
