@@ -217,27 +217,35 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 	if f.flat {
 		w, h = f.flatW, f.flatH
 	} else {
-		w, h = f.extent(c, age)
+		w, h = f.extent(c, age/c.life)
 	}
 	return x, y, w, h, rot
 }
 
-// extent is a live particle's width and height in pixels at age. With flat
-// Size and Squash curves it is the same for every particle, and newFrame
-// computes it once (c may then be nil).
-func (f *frame) extent(c *constants, age float64) (w, h float64) {
+// extent is a live particle's width and height in pixels at normalized
+// age tau (age/life, which its callers have computed). With flat Size and
+// Squash curves it is the same for every particle, and newFrame computes
+// it once (c may then be nil).
+func (f *frame) extent(c *constants, tau float64) (w, h float64) {
 	s := f.s
 	sp := &s.spec
-	// τ only for curves that vary: a division is dear on the hot path.
 	size := s.sizeValue
 	if !s.sizeConst {
-		size = sp.Size.Sample(age/c.life, envelopeRoll(c.st, channel.SizeEnvelope))
+		if s.sizeRolls {
+			size = sp.Size.Sample(tau, envelopeRoll(c.st, channel.SizeEnvelope))
+		} else {
+			size, _ = sp.Size.At(tau)
+		}
 	}
 	size = max(size, 0) * f.sizeScale
 	w, h = size, size
 	q := s.squashValue
 	if !s.squashConst {
-		q = sp.Squash.Sample(age/c.life, envelopeRoll(c.st, channel.SquashEnvelope))
+		if s.squashRolls {
+			q = sp.Squash.Sample(tau, envelopeRoll(c.st, channel.SquashEnvelope))
+		} else {
+			q, _ = sp.Squash.At(tau)
+		}
 	}
 	if q != 0 {
 		// Area-preserving: long × short = 1 (docs/closed-form.md,

@@ -247,12 +247,13 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 		b := &out[n]
 		b.Key, b.Stream = key, c.st
 		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
-		b.Tau, b.Age = float32(age/c.life), float32(age)
+		tau := age / c.life
+		b.Tau, b.Age = float32(tau), float32(age)
 		j := ts.n
 		if flat {
 			ts.hw[j], ts.hh[j] = hw, hh
 		} else {
-			w, h := f.extent(c, age)
+			w, h := f.extent(c, tau)
 			ts.hw[j], ts.hh[j] = 0.5*w, 0.5*h
 		}
 		rot := c.rot0 + c.omega*age

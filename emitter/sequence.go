@@ -37,6 +37,16 @@ func (q NumberSequence) Sample(t, roll float64) float64 {
 	return v + e*roll
 }
 
+// enveloped reports whether a keypoint has an envelope.
+func (q NumberSequence) enveloped() bool {
+	for _, k := range q {
+		if k.Envelope != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // IsConstant reports whether every keypoint has the same value and no
 // envelope.
 func (q NumberSequence) IsConstant() bool {

@@ -28,6 +28,9 @@ type Snapshot struct {
 	// Flat curves are read once here instead of per particle.
 	sizeConst, squashConst, transConst, colorConst bool
 	sizeValue, squashValue, transValue             float64
+	// A curve with no envelope anywhere samples to its value alone: its
+	// particles skip the envelope's roll (value + 0·roll is the value).
+	sizeRolls, squashRolls bool
 	sdrag                                          streamDrag
 }
 
@@ -64,6 +67,7 @@ func NewSnapshot(spec *Spec) (*Snapshot, error) {
 	s.transConst = sp.Transparency.IsConstant()
 	s.colorConst = sp.Color.IsConstant()
 	s.sizeValue, _ = sp.Size.At(0)
+	s.sizeRolls, s.squashRolls = sp.Size.enveloped(), sp.Squash.enveloped()
 	s.squashValue, _ = sp.Squash.At(0)
 	s.transValue, _ = sp.Transparency.At(0)
 	return s, nil
