@@ -838,6 +838,14 @@ func (r *Renderer) build(dst *ebiten.Image) {
 			}
 		}
 	}
+	// A frame that is submitted is written a chunk at a time into
+	// one-chunk buffers (submission.local): the chunk Ebitengine copies
+	// is the one just written, still in the cache. One that is not keeps
+	// each primitive at its slot of the frame, for the tests that read them.
+	r.sub.local = dst != nil
+	if r.sub.local {
+		nq, nt = min(nq, chunkQuads), min(nt, chunkQuads)
+	}
 	r.reserve(nq)
 	r.reserveTriangles(nt)
 	r.gpu.reserve(len(r.gpu.items))

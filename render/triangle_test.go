@@ -123,6 +123,11 @@ func TestPixelTriangles(t *testing.T) {
 			if st.DrawCalls != 1 || st.Calls < st.Quads/chunkQuads || st.Quads < 2*chunkQuads {
 				t.Errorf("%s: %d draws in %d calls for %d primitives, want 1 in %d", sc.name, st.DrawCalls, st.Calls, st.Quads, (st.Quads+chunkQuads-1)/chunkQuads)
 			}
+			// A drawn frame is written a chunk at a time into one-chunk
+			// buffers (growSlots adds a quarter).
+			if n := max(len(r.tags), len(r.ttags)); n > chunkQuads+chunkQuads/4 {
+				t.Errorf("%s: %d vertex slots for %d primitives, want one chunk's", sc.name, n, st.Quads)
+			}
 			if tri && len(r.ttags) == 0 || !tri && len(r.ttags) != 0 {
 				t.Errorf("%s: triangles %v, %d triangle slots", sc.name, tri, len(r.ttags))
 			}
