@@ -37,7 +37,7 @@ func DragFactors(k, t float64) (f, g, decay float64) {
 	} else if e < -maxExponent {
 		e = -maxExponent
 	}
-	return dragExp(k, t, expDrag(e))
+	return dragExp(1/k, t, expDrag(e))
 }
 
 // dragSeries is DragFactors' branch for |q| = |k t| < 0.5.
@@ -47,10 +47,12 @@ func dragSeries(k, t, q float64) (f, g, decay float64) {
 	return f, g, 1 - k*f
 }
 
-// dragExp is DragFactors' exponential branch given decay = e^{-kt}.
-func dragExp(k, t, decay float64) (f, g, _ float64) {
-	f = (1 - decay) / k
-	g = (t - f) / k
+// dragExp is DragFactors' exponential branch given inv = 1/k and decay =
+// e^{-kt}: two multiplications by the reciprocal where two divisions by k
+// would cost the stream's loop about as much as its exponential.
+func dragExp(inv, t, decay float64) (f, g, _ float64) {
+	f = (1 - decay) * inv
+	g = (t - f) * inv
 	return f, g, decay
 }
 

@@ -270,8 +270,9 @@ func TestMotionBranchBoundary(t *testing.T) {
 
 // TestMotionClampedExponent: negative drag at huge ages stays finite: the
 // exponent -kt is clamped to 60, so decay = e^60 (the exponential of the
-// clamp itself, bit for bit), f = (1 - e^60)/k and g = (t - f)/k exactly.
-// Positive drag clamps at -60 the same way.
+// clamp itself, bit for bit), f = (1 - e^60)·(1/k) and g = (t - f)·(1/k)
+// exactly, each within 2 ulp of the quotient by k. Positive drag clamps
+// at -60 the same way.
 func TestMotionClampedExponent(t *testing.T) {
 	e60 := expDrag(60) // e^60 = 1.14200738981568428e26
 	if !coreRel(e60, 1.1420073898156842e26, 3e-16) {
@@ -293,10 +294,14 @@ func TestMotionClampedExponent(t *testing.T) {
 			if decay != c.decay {
 				t.Errorf("k=%v t=%v: decay = %v, want %v", c.k, c.t, decay, c.decay)
 			}
-			wantF := (1 - c.decay) / c.k
-			wantG := (c.t - wantF) / c.k
+			inv := 1 / c.k
+			wantF := (1 - c.decay) * inv
+			wantG := (c.t - wantF) * inv
 			if f != wantF || g != wantG {
 				t.Errorf("k=%v t=%v: f, g = %v, %v; want %v, %v", c.k, c.t, f, g, wantF, wantG)
+			}
+			if qf, qg := (1-c.decay)/c.k, (c.t-wantF)/c.k; !coreRel(f, qf, 4.5e-16) || !coreRel(g, qg, 4.5e-16) {
+				t.Errorf("k=%v t=%v: f, g = %v, %v; the quotients are %v, %v", c.k, c.t, f, g, qf, qg)
 			}
 			for _, v0 := range []float64{0, 1, -1e3} {
 				for _, a := range []float64{0, 9.8, -1e3} {

@@ -31,7 +31,7 @@ type Snapshot struct {
 	// A curve with no envelope anywhere samples to its value alone: its
 	// particles skip the envelope's roll (value + 0·roll is the value).
 	sizeRolls, squashRolls bool
-	sdrag                                          streamDrag
+	sdrag                  streamDrag
 }
 
 // NewSnapshot validates spec and compiles it. The spec is copied: changing it

@@ -20,6 +20,7 @@ const anchorSpan = 32
 // streamDrag is what a snapshot's stream particles share of their drag.
 type streamDrag struct {
 	k, rate float64
+	inv     float64 // 1/k
 	// step[j] = e^{k j / r}; on is false without drag or stream, or where
 	// a step's exponent leaves the clamp (a stream of under anchorSpan·k/60
 	// particles per second: DragFactors serves it).
@@ -29,6 +30,9 @@ type streamDrag struct {
 
 func newStreamDrag(k, rate float64) streamDrag {
 	d := streamDrag{k: k, rate: rate}
+	if k != 0 {
+		d.inv = 1 / k
+	}
 	if k == 0 || !(rate > 0) || !(math.Abs(k)*(anchorSpan-1)/rate < maxExponent) {
 		return d
 	}
@@ -73,5 +77,5 @@ func (d *streamDrag) factors(x float64, i int64, age float64, a *anchor) (f, g, 
 			a.at, a.exp = base+1, ea
 		}
 	}
-	return dragExp(d.k, age, ea*d.step[i&(anchorSpan-1)])
+	return dragExp(d.inv, age, ea*d.step[i&(anchorSpan-1)])
 }
