@@ -116,6 +116,33 @@ func TestSequenceEnvelopeThroughEffect(t *testing.T) {
 	}
 }
 
+// TestSquashEnvelopeThroughEffect: Squash rolls its own envelope
+// (channel SquashEnvelope), once per particle: q = value + envelope ×
+// roll, and a positive q stretches the height by 1 + q and narrows the
+// width by as much (docs/closed-form.md, section 5).
+func TestSquashEnvelopeThroughEffect(t *testing.T) {
+	s := coreSnapshot(t, func(sp *Spec) {
+		sp.Rate, sp.Lifetime, sp.Speed = 0, Constant(4), Constant(0)
+		sp.Size = ConstantSequence(1)
+		sp.Squash = NumberSequence{{0, 1, 0.5}, {1, 1, 0.5}}
+	})
+	e, err := NewEffect(s, &EffectOptions{Seed: 21, HostWidth: 100, HostHeight: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.AddBurst(0, 200)
+	for _, age := range []float64{0, 2} {
+		e.SetTime(age)
+		for _, p := range e.AppendParticles(nil) {
+			roll := hash.Signed(hash.Unit(hash.Stream(21, p.Key), channel.SquashEnvelope))
+			l := 1 + (1 + 0.5*roll) // q in [0.5, 1.5): always a stretch
+			if !coreWithin(p.Width, 100/l, 1e-9) || !coreWithin(p.Height, 100*l, 1e-9) {
+				t.Fatalf("age %v key %d: %v x %v, want %v x %v", age, p.Key, p.Width, p.Height, 100/l, 100*l)
+			}
+		}
+	}
+}
+
 // TestSequenceColorAt: RGB interpolation, clamped at the ends; an empty
 // sequence is white.
 func TestSequenceColorAt(t *testing.T) {
