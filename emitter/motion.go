@@ -48,8 +48,8 @@ func dragSeries(k, t, q float64) (f, g, decay float64) {
 }
 
 // dragExp is DragFactors' exponential branch given inv = 1/k and decay =
-// e^{-kt}: two multiplications by the reciprocal where two divisions by k
-// would cost the stream's loop about as much as its exponential.
+// e^{-kt}: two multiplications by the reciprocal instead of two divisions
+// by k, which are dear on the stream's hot path.
 func dragExp(inv, t, decay float64) (f, g, _ float64) {
 	f = (1 - decay) * inv
 	g = (t - f) * inv
