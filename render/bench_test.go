@@ -19,8 +19,9 @@ import (
 // game takes and grow without bound. Each iteration measures, on the same
 // particles:
 //
-//   - floor: DrawTriangles32 re-submitting unchanged vertices (4 per
-//     particle), the API floor of any vertex-based renderer;
+//   - floor: DrawTriangles32 re-submitting unchanged vertices (the
+//     renderer's own layout: 3 per particle drawn as a triangle, 4 as a
+//     quad), the API floor of any vertex-based renderer;
 //   - floor-shader: DrawTrianglesShader32 re-submitting the renderer's own
 //     unchanged vertices with its shader and images;
 //   - vertex: the renderer's own work from evaluated quads to the draw
@@ -69,16 +70,30 @@ func BenchmarkRender(b *testing.B) {
 				r.Draw(dst, items)
 				flush()
 			}
-			// The floor's vertices: the renderer's last frame, copied.
+			// The floor's vertices: the renderer's last frame, built again
+			// without drawing so that every primitive keeps its slot (a
+			// drawn frame leaves only its last chunk in the buffers), in
+			// the form the renderer draws it (triangles or quads).
+			r.collect(dst.Bounds(), items)
+			r.build(nil)
 			quads := r.Stats().Quads
-			floorV := make([]ebiten.Vertex, 4*quads)
-			copy(floorV, r.verts)
+			var verts []ebiten.Vertex
+			var indices []uint32
+			switch r.Stats().Triangles {
+			case quads:
+				verts, indices = r.tverts[:3*quads], r.tindices[:3*quads]
+			case 0:
+				verts, indices = r.verts[:4*quads], r.indices[:6*quads]
+			default:
+				b.Fatalf("%d of %d particles are triangles: the floor needs one form", r.Stats().Triangles, quads)
+			}
+			shaderV := append([]ebiten.Vertex(nil), verts...)
+			floorV := append([]ebiten.Vertex(nil), verts...)
 			for i := range floorV {
 				floorV[i].SrcX, floorV[i].SrcY = 1, 1
 				floorV[i].ColorR, floorV[i].ColorG, floorV[i].ColorB, floorV[i].ColorA = 1, 1, 1, 1
 			}
-			floorI := append([]uint32(nil), r.indices[:6*quads]...)
-			shaderV := append([]ebiten.Vertex(nil), r.verts[:4*quads]...)
+			floorI := append([]uint32(nil), indices...)
 			sop := r.op
 			sop.Images[0], sop.Images[1] = r.pages[0], r.data
 			var op ebiten.DrawTrianglesOptions
