@@ -173,9 +173,10 @@ func BenchmarkBuild(b *testing.B) {
 }
 
 // BenchmarkWriteVertices is the vertex writing alone (from evaluated
-// billboards, in the form the renderer draws them, no submission). "shift" is a steady stream: every frame the
-// particles move one slot down, so each slot's hash halves change but its
-// kind does not; "all" rewrites every field of every slot (another kind).
+// billboards, in the form the renderer draws them, no submission).
+// "shift" is a steady stream: every frame the particles move one slot
+// down, so each slot's hash halves change but its kind does not; "all"
+// rewrites every field of every slot (another kind).
 func BenchmarkWriteVertices(b *testing.B) {
 	for _, mode := range []string{"shift", "all"} {
 		for _, n := range []int{1000, 10000, 100000} {
@@ -189,12 +190,11 @@ func BenchmarkWriteVertices(b *testing.B) {
 				quads := len(boards) - 1
 				v := &r.vis[0]
 				k := v.k
-				write := r.writePass
+				write, reserve := r.writePass, r.reserve
 				if r.triangle(v, 0) {
-					write = r.writeTriangles
+					write, reserve = r.writeTriangles, r.reserveTriangles
 				}
-				r.reserve(quads)
-				r.reserveTriangles(quads)
+				reserve(quads)
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := range b.N {
