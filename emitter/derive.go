@@ -234,7 +234,7 @@ func (f *frame) extent(c *constants, tau float64) (w, h float64) {
 		if s.sizeRolls {
 			size = sp.Size.Sample(tau, envelopeRoll(c.st, channel.SizeEnvelope))
 		} else {
-			size, _ = sp.Size.At(tau)
+			size = s.sizeCurve.at(tau)
 		}
 	}
 	size = max(size, 0) * f.sizeScale

@@ -5,6 +5,7 @@ package emitter
 // S(tau) = value(tau) + envelope(tau) × roll, roll in [-1, 1).
 
 import (
+	"math"
 	"testing"
 
 	"github.com/emberfx/ember/internal/channel"
@@ -227,5 +228,40 @@ func TestSequenceIsConstant(t *testing.T) {
 	}
 	if coreSnapshot(t, func(sp *Spec) { sp.Color = ColorSequence{{0, White}, {1, Color{1, 0, 0}}} }).ConstantColor() {
 		t.Error("white to red: ConstantColor() = true, want false")
+	}
+}
+
+// TestCurveMatchesAt: the compiled curve the hot path samples gives At's
+// value bit for bit: at every keypoint, just either side of it, between
+// keypoints, outside [0, 1], at ±0, ±Inf and NaN, for 2 to 20 keypoints
+// with uneven spacing and values of every sign.
+func TestCurveMatchesAt(t *testing.T) {
+	uneven := make(NumberSequence, MaxKeypoints)
+	for i := range uneven {
+		x := float64(i) / float64(MaxKeypoints-1)
+		uneven[i] = NumberKeypoint{Time: x * x, Value: math.Sin(7*x) * 1e3, Envelope: 0.5}
+	}
+	seqs := []NumberSequence{
+		ConstantSequence(2),
+		{{Time: 0, Value: 4}, {Time: 0.25, Value: 12}, {Time: 1, Value: 6}},
+		seqCurve,
+		{{Time: 0, Value: -1e-300}, {Time: 1e-9, Value: 3}, {Time: 0.7, Value: -0.1}, {Time: 1, Value: 1e300}},
+		uneven,
+	}
+	for si, q := range seqs {
+		c := compileCurve(q)
+		ts := []float64{math.Copysign(0, -1), 0, 1, -1, 2, math.Inf(-1), math.Inf(1), math.NaN(), 1e-300, 1 - 1e-16}
+		for _, k := range q {
+			ts = append(ts, k.Time, math.Nextafter(k.Time, -1), math.Nextafter(k.Time, 2))
+		}
+		for i := range 1000 {
+			ts = append(ts, (float64(i)+0.37)/1000)
+		}
+		for _, x := range ts {
+			want, _ := q.At(x)
+			if got := c.at(x); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("sequence %d at %v: curve %v (%#x), At %v (%#x)", si, x, got, math.Float64bits(got), want, math.Float64bits(want))
+			}
+		}
 	}
 }
