@@ -384,3 +384,35 @@ func TestMalformedXML(t *testing.T) {
 		t.Errorf("offset of %v, want %d", err, strings.Index(doc, `<float name="Rate">`))
 	}
 }
+
+// TestPartHostScale: a part's X × Y face is the host, one stud 1/Y of its
+// height; a part too small for that Scale (under a billionth of a stud
+// high, as a fuzzed file had) is a point, and the file still decodes.
+func TestPartHostScale(t *testing.T) {
+	part := func(x, y string) string {
+		return model(`<Item class="Part" referent="RBX0"><Properties><string name="Name">Bay</string>` +
+			`<Vector3 name="size"><X>` + x + `</X><Y>` + y + `</Y><Z>1</Z></Vector3></Properties>` +
+			emitterItem("Sparks", "") + `</Item>`)
+	}
+	for _, c := range []struct {
+		x, y      string
+		sized     bool
+		scale     float64
+		emission  emitter.Vector2
+		whyPhrase string
+	}{
+		{"4", "2", true, 0.5, emitter.Vector2{X: 1, Y: 1}, "1/2 of the host's height"},
+		{"3", "0.001", true, 1000, emitter.Vector2{X: 1, Y: 1}, "1/0.001 of the host's height"},
+		{"1", "1.9657704e-24", false, 1, emitter.Vector2{}, "too small to stand for a host"},
+		{"1e-30", "1", true, 1, emitter.Vector2{X: 1, Y: 1}, "one stud is the host's height"},
+	} {
+		e := importOne(t, part(c.x, c.y), nil)
+		if e.Host.Kind != PartHost || e.Host.HasSize != c.sized || e.Spec.Scale != c.scale || e.Spec.EmissionSize != c.emission {
+			t.Errorf("part %s x %s: host %v sized %v, Scale %v, EmissionSize %v; want sized %v, Scale %v, EmissionSize %v",
+				c.x, c.y, e.Host.Kind, e.Host.HasSize, e.Spec.Scale, e.Spec.EmissionSize, c.sized, c.scale, c.emission)
+		}
+		if !strings.Contains(e.Host.Why, c.whyPhrase) {
+			t.Errorf("part %s x %s: host note %q lacks %q", c.x, c.y, e.Host.Why, c.whyPhrase)
+		}
+	}
+}

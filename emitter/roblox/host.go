@@ -109,8 +109,16 @@ func (c *converter) host(spray bool) Host {
 		}
 		// The host rectangle stands for the part's X × Y face: the emission
 		// area covers it, and one stud is 1/Y of its height.
-		c.spec.EmissionSize = emitter.Vector2{X: 1, Y: 1}
 		scale, _ := strconv.ParseFloat(strconv.FormatFloat(1/y, 'g', 6, 64), 64)
+		if scale > emitter.MaxMagnitude {
+			// A part under a billionth of a stud high is a point: its
+			// Scale would pass every limit of an effect file.
+			h.Size, h.HasSize = Vector3{}, false
+			h.Why = fmt.Sprintf("%s %s, %s, is too small to stand for a host (Scale %s would exceed %s): the effect emits from a point at the host's centre.",
+				p.Class, strconv.Quote(h.Name), dims, fmtNum(scale), fmtNum(emitter.MaxMagnitude))
+			return h
+		}
+		c.spec.EmissionSize = emitter.Vector2{X: 1, Y: 1}
 		c.spec.Scale = scale
 		stud := fmt.Sprintf("Scale %s makes one stud 1/%s of the host's height", fmtNum(scale), fmtNum(y))
 		if scale == 1 {
