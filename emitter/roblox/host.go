@@ -110,12 +110,12 @@ func (c *converter) host(spray bool) Host {
 		// The host rectangle stands for the part's X × Y face: the emission
 		// area covers it, and one stud is 1/Y of its height.
 		scale, _ := strconv.ParseFloat(strconv.FormatFloat(1/y, 'g', 6, 64), 64)
-		if scale > emitter.MaxMagnitude {
+		if scale > maxMagnitude {
 			// A part under a billionth of a stud high is a point: its
 			// Scale would pass every limit of an effect file.
 			h.Size, h.HasSize = Vector3{}, false
 			h.Why = fmt.Sprintf("%s %s, %s, is too small to stand for a host (Scale %s would exceed %s): the effect emits from a point at the host's centre.",
-				p.Class, strconv.Quote(h.Name), dims, fmtNum(scale), fmtNum(emitter.MaxMagnitude))
+				p.Class, strconv.Quote(h.Name), dims, fmtNum(scale), fmtNum(maxMagnitude))
 			return h
 		}
 		c.spec.EmissionSize = emitter.Vector2{X: 1, Y: 1}
