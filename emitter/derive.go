@@ -244,7 +244,7 @@ func (f *frame) extent(c *constants, tau float64) (w, h float64) {
 		if s.squashRolls {
 			q = sp.Squash.Sample(tau, envelopeRoll(c.st, channel.SquashEnvelope))
 		} else {
-			q, _ = sp.Squash.At(tau)
+			q = s.squashCurve.at(tau)
 		}
 	}
 	if q != 0 {

@@ -31,9 +31,10 @@ type Snapshot struct {
 	// A curve with no envelope anywhere samples to its value alone: its
 	// particles skip the envelope's roll (value + 0·roll is the value).
 	sizeRolls, squashRolls bool
-	// sizeCurve is Size compiled, for a curve without envelopes.
-	sizeCurve curve
-	sdrag     streamDrag
+	// sizeCurve and squashCurve are Size and Squash compiled, sampled
+	// where the curve has no envelopes.
+	sizeCurve, squashCurve curve
+	sdrag                  streamDrag
 }
 
 // NewSnapshot validates spec and compiles it. The spec is copied: changing it
@@ -71,7 +72,7 @@ func NewSnapshot(spec *Spec) (*Snapshot, error) {
 	s.sizeValue, _ = sp.Size.At(0)
 	s.sizeRolls, s.squashRolls = sp.Size.enveloped(), sp.Squash.enveloped()
 	s.squashValue, _ = sp.Squash.At(0)
-	s.sizeCurve = compileCurve(sp.Size)
+	s.sizeCurve, s.squashCurve = compileCurve(sp.Size), compileCurve(sp.Squash)
 	s.transValue, _ = sp.Transparency.At(0)
 	return s, nil
 }
