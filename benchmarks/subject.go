@@ -37,7 +37,7 @@ type Subject interface {
 
 // PathChecker is implemented by a subject drawn by a render path that
 // cannot draw every effect (ember-gpu: the GPU path's limits, see
-// render.MaxGPUParticles). PathFallbacks returns, since the subject was
+// render.MaxGPUQuads). PathFallbacks returns, since the subject was
 // made, the effect draws that fell back to another path and those the
 // path drew; cmd/compare reports a case with any fallback as "n/a (falls
 // back)", never as the path's result.
@@ -114,7 +114,7 @@ var Notes = map[string][]string{
 	},
 	NameEmberGPU: {
 		"the same effects drawn by render.Renderer's GPU-evaluated path (Item.Path = PathGPU): per effect per frame the CPU writes one quad over the effect's bounds and a few values; bin passes write which candidates touch each 16x16-pixel tile, and the shader evaluates those per fragment",
-		"only where each effect stays within the path's limits (at most render.MaxGPUParticles = 16,384 candidates, render.MaxGPUBursts = 64 visible bursts, no host track): a case in which the renderer's Stats.GPUFallbacks counted any fallback is reported as n/a (falls back), never as this path",
+		"only where each effect stays within the path's limits (an effect of more than render.MaxGPUParticles = 16,384 candidates is drawn as several quads of at most that many, up to render.MaxGPUQuads = 64; at most render.MaxGPUBursts = 64 visible bursts; no host track): a case in which the renderer's Stats.GPUFallbacks counted any fallback is reported as n/a (falls back), never as this path",
 		"its CPU time excludes the shader's work, as every subject's excludes rasterization; on llvmpipe (a software rasterizer on the same cores, not a GPU) that work is large and the frame cost is not a GPU result",
 	},
 	NameNaive: {

@@ -263,9 +263,9 @@ const (
 // window asks its renderer (hud.pathOf): system/layerdraw submits every
 // effect with render.PathAuto, so the renderer's cost model picks the
 // path per effect and per frame; "batched" is then either the model's
-// choice or an effect beyond the GPU path's limits (render.MaxGPUParticles
-// candidates, render.MaxGPUBursts visible bursts, an unlocked effect on a
-// host track), which the renderer does not tell apart for an effect that
+// choice or an effect beyond the GPU path's limits (render.MaxGPUQuads
+// quads of render.MaxGPUParticles candidates, render.MaxGPUBursts visible
+// bursts, an unlocked effect on a host track), which the renderer does not tell apart for an effect that
 // did not ask for the GPU path. An effect the renderer culled is "off
 // screen".
 func (h *hud) renderPath(fx *component.EffectData, mode hudMode) string {

@@ -19,10 +19,10 @@ type Path uint8
 //   - PathAuto (the zero value): the renderer's cost model chooses, per
 //     effect and per frame, among the paths the effect is eligible for.
 //   - PathBatched: the CPU evaluates every particle and writes its quad.
-//   - PathGPU: one quad over the effect's bounds; the shader evaluates
-//     the particles. An effect the GPU path cannot draw (see
-//     [MaxGPUParticles]) falls back to the batched path, counted in
-//     [Stats].GPUFallbacks.
+//   - PathGPU: one quad over the effect's bounds (one per
+//     [MaxGPUParticles] candidates, see [MaxGPUQuads]); the shader
+//     evaluates the particles. An effect the GPU path cannot draw falls
+//     back to the batched path, counted in [Stats].GPUFallbacks.
 const (
 	PathAuto Path = iota
 	PathBatched
@@ -43,9 +43,18 @@ func (p Path) String() string {
 const (
 	// MaxGPUParticles is the most candidates (stream indices of the live
 	// window plus the particles of the visible bursts) the GPU path bins
-	// per effect: 512 groups of 32, the constant bounds of its shaders'
+	// in one quad: 512 groups of 32, the constant bounds of its shaders'
 	// loops (docs/gpu.md).
 	MaxGPUParticles = rowlayout.MaxCandidates
+	// MaxGPUQuads is the most quads the GPU path draws one effect with.
+	// An effect of more than MaxGPUParticles candidates is drawn as
+	// several quads over its bounds, each binning and walking a
+	// consecutive run of at most MaxGPUParticles of them in birth order
+	// (a burst is never split: one of more particles falls back), so the
+	// path takes up to 1,048,576 candidates per effect, as many as
+	// MaxParticles allows; each quad costs the CPU what a small effect
+	// does.
+	MaxGPUQuads = 64
 	// MaxGPUBursts is the most bursts that may be visible at once. An
 	// instance row holds this many: the visible ones and the next.
 	MaxGPUBursts = rowlayout.MaxBursts
@@ -64,7 +73,7 @@ const (
 // CostModel estimates what drawing an effect costs on each path, in
 // nanoseconds per frame, so that PathAuto can choose the cheaper:
 //
-//	GPU:     FragmentNS · pixels · walked · layers + BinNS · binned + GPUEffectNS
+//	GPU:     FragmentNS · pixels · walked · layers + BinNS · binned + GPUEffectNS · quads
 //	batched: ParticleNS · candidates · layers + BatchedEffectNS
 //
 // pixels is the area of the effect's bounds quad on the target,
@@ -74,8 +83,9 @@ const (
 // fragment evaluates on average: the GPU path's bins (docs/gpu.md) leave
 // each fragment the candidates whose footprint touches its tile, so
 // walked follows the local density, not the candidate count; binned is
-// the bin pass's work, tiles times candidates (see [GPUWork]). The GPU
-// path's own CPU cost is O(1) per effect (GPUEffectNS), the batched
+// the bin pass's work, tiles times candidates (see [GPUWork]), and quads
+// the quads the effect is drawn with, one per MaxGPUParticles candidates.
+// The GPU path's own CPU cost is O(1) per quad (GPUEffectNS), the batched
 // path's grows with the window.
 //
 // World emitters ([Renderer.DrawLevel]) are priced with constants of their
@@ -127,6 +137,9 @@ type GPUWork struct {
 	// (world.Evaluator.Slots), priced by [CostModel.WorldGPUCost]; the
 	// effect model leaves its position pass out.
 	Slots int
+	// Quads is the quads the effect is drawn with (see [MaxGPUQuads]),
+	// each paying GPUEffectNS; 0 counts as 1.
+	Quads int
 }
 
 // DefaultCostModel was measured on this project's test machines (2 shared
@@ -192,7 +205,7 @@ func (m CostModel) withDefaults() CostModel {
 
 // GPUCost is the model's cost of the GPU path, in nanoseconds.
 func (m CostModel) GPUCost(w GPUWork) float64 {
-	return m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.BinNS*float64(w.Binned) + m.GPUEffectNS
+	return m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.BinNS*float64(w.Binned) + m.GPUEffectNS*float64(max(w.Quads, 1))
 }
 
 // BatchedCost is the model's cost of the batched path, in nanoseconds.
@@ -272,7 +285,13 @@ type gpuPath struct {
 	frame     uint64
 	win       emitter.Window // scratch: the window of the effect being tried
 
-	items   []gpuItem
+	items []gpuItem
+	// partMax is the most candidates of a quad: MaxGPUParticles, or
+	// fewer in tests that split small effects.
+	partMax int
+	parts   []gpuPart   // scratch: the effect being tried, split (gpu_split.go)
+	spans   []burstSpan // scratch: its bursts, for the split
+	regs    []binRegion // scratch: its parts' bin regions
 	verts   []ebiten.Vertex
 	indices []uint32
 	bins    gpuBins // the bin passes and the mask image (gpu_bins.go)
@@ -314,6 +333,7 @@ func (g *gpuPath) init(cost CostModel) error {
 		return err
 	}
 	g.cost = cost.withDefaults()
+	g.partMax = MaxGPUParticles
 	g.op.Blend = ebiten.BlendSourceOver
 	g.motions = map[*emitter.Snapshot]*gpuMotion{}
 	g.instances = map[*emitter.Effect]*gpuInstance{}
@@ -499,9 +519,26 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		lo, ns = w.Runs[0].First, w.Runs[0].Len()
 	}
 	cand := w.Candidates()
-	if cand > MaxGPUParticles {
-		return fallback()
+	// One part, the whole window, unless it holds more candidates than a
+	// quad bins: then consecutive parts in birth order (gpu_split.go).
+	parts := append(g.parts[:0], gpuPart{first: lo, ns: ns, nb: len(w.Bursts), cand: int(cand)})
+	if cand > int64(g.partMax) {
+		if len(w.Bursts) > 0 && w.FirstCount != w.Bursts[0].Count {
+			// The window shows only part of its oldest burst, which the
+			// instance row's slots cannot say.
+			return fallback()
+		}
+		spans := g.spans[:0]
+		for _, bu := range w.Bursts {
+			spans = append(spans, burstSpan{split: snap.LastStreamBorn(bu.Time.Seconds()), count: bu.Count})
+		}
+		g.spans = spans
+		var ok bool
+		if parts, ok = splitWindow(parts[:0], lo, ns, spans, g.partMax, MaxGPUQuads); !ok {
+			return fallback()
+		}
 	}
+	g.parts = parts
 	// Tiles of BinTile target pixels: BinTile / Zoom scene pixels.
 	tile := float64(rowlayout.BinTile)
 	if r.viewed {
@@ -511,11 +548,20 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	// outermost glow's growth) from its centre; a pixel of margin covers
 	// float32 rounding.
 	reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
-	reg, ok := binLayout(x1-x0, y1-y0, tile, reach, int(cand))
+	regs := g.regs[:0]
+	ok := true
+	for _, p := range parts {
+		reg, fits := binLayout(x1-x0, y1-y0, tile, reach, p.cand)
+		regs = append(regs, reg)
+		ok = ok && fits
+	}
+	g.regs = regs
 	if !forced {
+		// The parts' work sums to the whole window's, each adding a
+		// quad's fixed cost.
 		work := GPUWork{
 			Pixels: pixels, Walked: binnedWalk(int(cand), x1-x0, y1-y0, tile, reach),
-			Binned: reg.tilesX * reg.tilesY * int(cand), Layers: k.layers,
+			Binned: regs[0].tilesX * regs[0].tilesY * int(cand), Layers: k.layers, Quads: len(parts),
 		}
 		if g.cost.Prefer(work, int(cand)) != PathGPU {
 			return 0
@@ -525,12 +571,11 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		return -1 // on the GPU path with nothing to shade: no quad
 	}
 	if ok {
-		ok = g.bins.alloc(&reg)
+		ok = g.bins.allocAll(regs)
 	}
 	if !ok {
 		return fallback()
 	}
-	reg.originX, reg.originY = x0-ox, y0-oy
 	if in.row < 0 {
 		row, ok := g.allocRow()
 		if !ok {
@@ -541,28 +586,34 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	slot := g.syncRow(in, e.Seed(), snap, m, w)
 
 	_, _, hrot := e.Host()
-	it2 := gpuItem{
-		x0: x0, y0: y0, x1: x1, y1: y1,
-		hx: ox, hy: oy,
-		baseHi:     float32(uint32(lo) >> 16),
-		baseLo:     float32(uint32(lo) & 0xFFFF),
-		bclock:     float32((w.Clock - in.data.origin).Seconds()),
-		rows:       float32(in.row) + rowlayout.RowLimit*k.row,
-		ns:         float32(ns),
-		hostRot:    float32(hrot),
-		bursts:     float32(slot + 64*len(w.Bursts)),
-		candidates: int(cand),
-		pixels:     pixels,
-		instRow:    in.row,
-		bins:       reg,
+	first := len(g.items)
+	for j, p := range parts {
+		reg := regs[j]
+		reg.originX, reg.originY = x0-ox, y0-oy
+		it2 := gpuItem{
+			x0: x0, y0: y0, x1: x1, y1: y1,
+			hx: ox, hy: oy,
+			baseHi:     float32(uint32(p.first) >> 16),
+			baseLo:     float32(uint32(p.first) & 0xFFFF),
+			bclock:     float32((w.Clock - in.data.origin).Seconds()),
+			rows:       float32(in.row) + rowlayout.RowLimit*k.row,
+			ns:         float32(p.ns),
+			hostRot:    float32(hrot),
+			bursts:     float32(slot + p.b0 + 64*p.nb),
+			candidates: p.cand,
+			pixels:     pixels,
+			instRow:    in.row,
+			bins:       reg,
+		}
+		if p.ns > 0 {
+			it2.xrel = float32(w.X - float64(p.first))
+		}
+		g.items = append(g.items, it2)
+		r.stats.GPUPixels += pixels
 	}
-	if ns > 0 {
-		it2.xrel = float32(w.X - float64(lo))
-	}
-	g.items = append(g.items, it2)
 	r.stats.GPUCandidates += int(cand)
-	r.stats.GPUPixels += pixels
-	return len(g.items)
+	r.stats.GPUQuads += len(parts)
+	return first + 1
 }
 
 // syncRow makes in's row hold what the frame needs: the effect's seed,

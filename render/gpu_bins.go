@@ -107,6 +107,18 @@ func (b *gpuBins) alloc(reg *binRegion) bool {
 	return true
 }
 
+// allocAll hands out the rows of every region of regs, or of none.
+func (b *gpuBins) allocAll(regs []binRegion) bool {
+	used, posUsed := b.used, b.posUsed
+	for i := range regs {
+		if !b.alloc(&regs[i]) {
+			b.used, b.posUsed = used, posUsed
+			return false
+		}
+	}
+	return true
+}
+
 // reset drops the images (Renderer.Reset).
 func (b *gpuBins) reset() {
 	for _, img := range []*ebiten.Image{b.jobs, b.positions, b.masks} {

@@ -81,8 +81,12 @@
 //
 // # Limits and fallbacks
 //
-// The walk is bounded by MaxGPUParticles candidates (16,384: 512 groups of
-// 32) and MaxGPUBursts visible bursts (64). The mask image is 1,024 texels
+// A quad's walk is bounded by MaxGPUParticles candidates (16,384: 512
+// groups of 32); an effect with more is drawn as up to MaxGPUQuads quads
+// over its bounds, each binning and walking a consecutive run of its
+// window in birth order, drawn in that order (a burst is never split), so
+// that they composite as one walk of the whole window does. Visible
+// bursts are bounded by MaxGPUBursts (64). The mask image is 1,024 texels
 // wide and at most 4,096 rows (16 MiB); an effect's region takes 16 +
 // tiles · (groups + summary texels) texels in whole rows, the positions
 // image ⌈candidates / 1,024⌉ rows, and one frame's effects share both
@@ -101,9 +105,10 @@
 // indices plus visible bursts' particles), layers the glow layers, core
 // included, walked the candidates a fragment evaluates (estimated from the
 // candidates spread evenly over the quad, each walked over the tiles its
-// footprint touches) and tiles the bins' tiles:
+// footprint touches), tiles the bins' tiles and quads the quads the
+// effect is drawn with:
 //
-//	GPU:     FragmentNS · pixels · walked · layers + BinNS · tiles · candidates + GPUEffectNS
+//	GPU:     FragmentNS · pixels · walked · layers + BinNS · tiles · candidates + GPUEffectNS · quads
 //	batched: ParticleNS · candidates · layers + BatchedEffectNS
 //
 // The GPU path's shading now costs in proportion to the local density,

@@ -119,8 +119,10 @@ type Stats struct {
 	Batched, GPU, GPUFallbacks int
 	// GPUCandidates is the number of candidates the GPU path's shader
 	// walks (stream windows plus visible bursts), summed over its
-	// effects, and GPUPixels the pixels its quads cover.
-	GPUCandidates, GPUPixels int
+	// effects, GPUQuads the quads it drew (one per effect, more for one
+	// of over MaxGPUParticles candidates: see MaxGPUQuads), and GPUPixels
+	// the pixels its quads cover, summed over the quads.
+	GPUCandidates, GPUQuads, GPUPixels int
 }
 
 // Renderer draws effects in batches. It caches textures, strips and
@@ -254,7 +256,8 @@ type visible struct {
 	amb    [3]float32 // the effect's ambient colour
 	ox, oy float64
 	lo, hi int // its billboards in Renderer.boards
-	gpu    int // on the GPU path: 1 + its index in gpuPath.items; 0 batched
+	gpu    int // on the GPU path: 1 + its first index in gpuPath.items; 0 batched
+	gpuN   int // on the GPU path: its items (quads), consecutive from gpu-1
 	// half bounds its core quads' half-diagonals on the target, in pixels.
 	half float64
 	// e, when not nil, is a batched effect evaluated by build a chunk at a
@@ -433,7 +436,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		amb := [3]float32{float32(a.R), float32(a.G), float32(a.B)}
 		if g := r.gpuTry(it, k, b, ox, oy, view, vr); g != 0 {
 			if g > 0 {
-				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g})
+				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g, gpuN: len(r.gpu.items) - (g - 1)})
 			}
 			r.stats.Effects++
 			r.stats.GPU++
@@ -857,7 +860,9 @@ func (r *Renderer) build(dst *ebiten.Image) {
 		v := &r.vis[i]
 		if v.gpu > 0 {
 			r.sub.open(v.k.page, true, v.amb, gslot)
-			gslot = r.gpu.writeItem(gslot, v.gpu-1, r.viewOrNil())
+			for j := range v.gpuN {
+				gslot = r.gpu.writeItem(gslot, v.gpu-1+j, r.viewOrNil())
+			}
 			r.sub.extend(gslot)
 			continue
 		}
