@@ -11,7 +11,8 @@
 //     batched path (CPU-positioned quads, appearance evaluated by the
 //     shader), one Draw per frame.
 //   - ember-gpu: the same effects on render.Renderer's GPU-evaluated path
-//     (one quad per effect; the shader evaluates the particles), measured
+//     (one quad per effect, or per 16,384 candidates of a larger one; the
+//     shader evaluates the particles), measured
 //     only where every effect stays within that path's limits: a case in
 //     which the renderer fell back is reported as not applicable.
 //   - naive: a live list of particle pointers, Euler steps, one DrawImage per

@@ -254,7 +254,7 @@ type effectRow struct {
 const (
 	pathRaster    = "raster"     // a capture: the reference rasterizer
 	pathBatched   = "batched"    // render's batched path: CPU-positioned quads
-	pathGPU       = "gpu"        // render's GPU-evaluated path: one quad per effect
+	pathGPU       = "gpu"        // render's GPU-evaluated path: one quad per effect (per 16,384 candidates)
 	pathOffScreen = "off screen" // culled: the effect's bounds missed the screen
 )
 

@@ -2,8 +2,9 @@
 //
 // An effect can instead be drawn as one quad over its conservative bounds
 // ([emitter.Effect.Bounds], placed on the target and clipped to it) whose
-// fragment shader (shaders/effect.kage) evaluates the particles itself:
-// per effect per frame the CPU does O(1) work in the particle count: it
+// fragment shader (shaders/effect.kage) evaluates the particles itself
+// (one quad per MaxGPUParticles candidates, see MaxGPUQuads): per quad per
+// frame the CPU does O(1) work in the particle count: it
 // reads the effect's [emitter.Window] (the stream's runs and the visible
 // bursts, which it does not copy) and encodes what changed. Item.Path
 // picks the path; PathAuto (the default) asks the renderer's [CostModel].
@@ -115,10 +116,10 @@
 // not the candidate count: a large sparse effect is cheap where it used
 // to cost pixels × candidates. On this project's test machines, Mesa
 // llvmpipe (a software rasterizer, not a GPU) measured the defaults with
-// BenchmarkGPUCrossover (docs/gpu.md). The GPU path's CPU cost per effect
-// stays flat from 10 to 16,000 particles (BenchmarkGPUFlat: 3.7 to 7.7 µs,
-// the ratio of 16,000 to 10 between 0.90 and 1.14 over five runs) while
-// the batched path's grows from 2.4 µs to about 200 µs at 1,000
+// BenchmarkGPUCrossover (docs/gpu.md). The GPU path's CPU cost per quad
+// does not grow with the particles (BenchmarkGPUFlat: 4 to 9 µs per effect
+// from 10 to 16,000 particles; an effect of 64,000, four quads, 9 to 12
+// µs) while the batched path's grows from 2.4 µs to about 200 µs at 1,000
 // (BenchmarkGPUEffectCPU). On a real GPU, set the constants from a
 // measurement there.
 package render

@@ -67,6 +67,22 @@ func checkGPUScene(t *testing.T, r *Renderer, sc scene) {
 	compareImages(t, sc.name+"-gpu-batched", gpu, batched)
 }
 
+// streamAndBursts is a translucent stream of rate particles a second (at
+// most maxParticles) with bursts of 8 at 0.25, 0.5 and 0.9 s, shown at
+// 1.3 s: the walk merges bursts into the stream.
+func streamAndBursts(tb testing.TB, rate float64, maxParticles int) *emitter.Effect {
+	e := streamEffect(tb, 0, 6, func(sp *emitter.Spec) {
+		colorful(sp)
+		sp.Rate, sp.MaxParticles = rate, maxParticles
+		sp.Transparency = emitter.ConstantSequence(0.3)
+	})
+	for _, at := range []float64{0.25, 0.5, 0.9} {
+		e.AddBurst(emitter.SecondsToTicks(at), 8)
+	}
+	e.SetTime(1.3)
+	return e
+}
+
 // TestGPUPathScenes: one effect per scene, each exercising a part of the
 // closed form or of the appearance on the GPU path.
 func TestGPUPathScenes(t *testing.T) {
@@ -99,18 +115,7 @@ func TestGPUPathScenes(t *testing.T) {
 				sp.Lifetime = emitter.NumberRange{Min: 1, Max: 2}
 			})
 		}},
-		{"stream-and-bursts", grey, 96, nil, func(tb testing.TB) *emitter.Effect {
-			e := streamEffect(tb, 0, 6, func(sp *emitter.Spec) {
-				colorful(sp)
-				sp.Rate, sp.MaxParticles = 12, 30
-				sp.Transparency = emitter.ConstantSequence(0.3)
-			})
-			for _, at := range []float64{0.25, 0.5, 0.9} {
-				e.AddBurst(emitter.SecondsToTicks(at), 8)
-			}
-			e.SetTime(1.3)
-			return e
-		}},
+		{"stream-and-bursts", grey, 96, nil, func(tb testing.TB) *emitter.Effect { return streamAndBursts(tb, 12, 30) }},
 		{"rewind", grey, 96, nil, func(tb testing.TB) *emitter.Effect {
 			e := streamEffect(tb, 0, 7, colorful)
 			for _, at := range []float64{0.3, 1.2, 1.9} {

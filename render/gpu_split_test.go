@@ -223,18 +223,7 @@ func TestGPUSplitPixels(t *testing.T) {
 		partMax int
 		mk      func(tb testing.TB) *emitter.Effect
 	}{
-		{"stream-and-bursts", 9, func(tb testing.TB) *emitter.Effect {
-			e := streamEffect(tb, 0, 6, func(sp *emitter.Spec) {
-				colorful(sp)
-				sp.Rate, sp.MaxParticles = 16, 40
-				sp.Transparency = emitter.ConstantSequence(0.3)
-			})
-			for _, at := range []float64{0.25, 0.5, 0.9} {
-				e.AddBurst(emitter.SecondsToTicks(at), 8)
-			}
-			e.SetTime(1.3)
-			return e
-		}},
+		{"stream-and-bursts", 9, func(tb testing.TB) *emitter.Effect { return streamAndBursts(tb, 16, 40) }},
 		{"glow-stream", 7, func(tb testing.TB) *emitter.Effect {
 			return streamEffect(tb, 1.7, 12, func(sp *emitter.Spec) {
 				colorful(sp)
