@@ -330,4 +330,11 @@ func TestGPUPathDrawAllocs(t *testing.T) {
 	if st := r.Stats(); st.GPU != 4 || st.GPUFallbacks != 0 {
 		t.Errorf("stats %+v", st)
 	}
+	// The same effects split into quads of at most 16 candidates.
+	split := newRenderer(t, nil)
+	split.gpu.partMax = 16
+	requireWarmDrawAllocFree(t, split, dst, items, nil)
+	if st := split.Stats(); st.GPU != 4 || st.GPUFallbacks != 0 || st.GPUQuads < 8 {
+		t.Errorf("split: stats %+v", st)
+	}
 }
