@@ -586,33 +586,33 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	slot := g.syncRow(in, e.Seed(), snap, m, w)
 
 	_, _, hrot := e.Host()
+	// The parts share the effect's quad and rows; each has its own run of
+	// the window and bin region.
+	it2 := gpuItem{
+		x0: x0, y0: y0, x1: x1, y1: y1,
+		hx: ox, hy: oy,
+		bclock:  float32((w.Clock - in.data.origin).Seconds()),
+		rows:    float32(in.row) + rowlayout.RowLimit*k.row,
+		hostRot: float32(hrot),
+		pixels:  pixels,
+		instRow: in.row,
+	}
 	first := len(g.items)
 	for j, p := range parts {
-		reg := regs[j]
-		reg.originX, reg.originY = x0-ox, y0-oy
-		it2 := gpuItem{
-			x0: x0, y0: y0, x1: x1, y1: y1,
-			hx: ox, hy: oy,
-			baseHi:     float32(uint32(p.first) >> 16),
-			baseLo:     float32(uint32(p.first) & 0xFFFF),
-			bclock:     float32((w.Clock - in.data.origin).Seconds()),
-			rows:       float32(in.row) + rowlayout.RowLimit*k.row,
-			ns:         float32(p.ns),
-			hostRot:    float32(hrot),
-			bursts:     float32(slot + p.b0 + 64*p.nb),
-			candidates: p.cand,
-			pixels:     pixels,
-			instRow:    in.row,
-			bins:       reg,
-		}
+		it2.baseHi, it2.baseLo = float32(uint32(p.first)>>16), float32(uint32(p.first)&0xFFFF)
+		it2.ns, it2.xrel = float32(p.ns), 0
 		if p.ns > 0 {
 			it2.xrel = float32(w.X - float64(p.first))
 		}
+		it2.bursts = float32(slot + p.b0 + 64*p.nb)
+		it2.candidates = p.cand
+		it2.bins = regs[j]
+		it2.bins.originX, it2.bins.originY = x0-ox, y0-oy
 		g.items = append(g.items, it2)
-		r.stats.GPUPixels += pixels
 	}
 	r.stats.GPUCandidates += int(cand)
 	r.stats.GPUQuads += len(parts)
+	r.stats.GPUPixels += pixels * len(parts)
 	return first + 1
 }
 
