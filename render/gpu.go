@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strconv"
@@ -96,7 +97,8 @@ const (
 //	GPU:     WorldFragmentNS · pixels · walked + WorldSlotNS · slots + BinNS · binned + GPUEffectNS
 //	batched: ParticleNS · candidates + BatchedEffectNS
 //
-// A zero field takes its value from [DefaultCostModel].
+// A zero field takes its value from [DefaultCostModel], in [New] and in
+// every method; [New] rejects a negative, NaN or infinite one.
 type CostModel struct {
 	// FragmentNS is the GPU's cost of evaluating one walked candidate at
 	// one fragment.
@@ -177,6 +179,25 @@ var DefaultCostModel = CostModel{
 	WorldSlotNS:     400,
 }
 
+// check reports why m cannot be used, or nil.
+func (m CostModel) check() error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{
+		{"FragmentNS", m.FragmentNS}, {"BinNS", m.BinNS}, {"ParticleNS", m.ParticleNS},
+		{"GPUEffectNS", m.GPUEffectNS}, {"BatchedEffectNS", m.BatchedEffectNS},
+		{"WorldFragmentNS", m.WorldFragmentNS}, {"WorldSlotNS", m.WorldSlotNS},
+	} {
+		if !(f.v >= 0) || math.IsInf(f.v, 1) {
+			return fmt.Errorf("render: New: Cost.%s is %v: want a finite number of nanoseconds, at least 0 (0 for the default)", f.name, f.v)
+		}
+	}
+	return nil
+}
+
+// withDefaults returns m with each zero field replaced by
+// DefaultCostModel's.
 func (m CostModel) withDefaults() CostModel {
 	d := DefaultCostModel
 	if m.FragmentNS > 0 {
@@ -205,11 +226,13 @@ func (m CostModel) withDefaults() CostModel {
 
 // GPUCost is the model's cost of the GPU path, in nanoseconds.
 func (m CostModel) GPUCost(w GPUWork) float64 {
+	m = m.withDefaults()
 	return m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.BinNS*float64(w.Binned) + m.GPUEffectNS*float64(max(w.Quads, 1))
 }
 
 // BatchedCost is the model's cost of the batched path, in nanoseconds.
 func (m CostModel) BatchedCost(candidates, layers int) float64 {
+	m = m.withDefaults()
 	return m.ParticleNS*float64(candidates)*float64(layers) + m.BatchedEffectNS
 }
 
@@ -225,6 +248,7 @@ func (m CostModel) Prefer(w GPUWork, candidates int) Path {
 // WorldGPUCost is the model's cost of the world GPU path for an emitter
 // giving it work w, in nanoseconds.
 func (m CostModel) WorldGPUCost(w GPUWork) float64 {
+	m = m.withDefaults()
 	return m.WorldFragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.WorldSlotNS*float64(w.Slots) + m.BinNS*float64(w.Binned) + m.GPUEffectNS
 }
 

@@ -46,7 +46,8 @@ type Options struct {
 	// their own.
 	PageSize int
 	// Cost is the cost model PathAuto chooses with (zero fields: the
-	// DefaultCostModel values).
+	// DefaultCostModel values; a negative, NaN or infinite one is an
+	// error).
 	Cost CostModel
 	// Workers is how many goroutines evaluate a large effect's particles
 	// on the batched path (0 means GOMAXPROCS, 1 evaluates on the calling
@@ -280,6 +281,12 @@ func New(opts *Options) (*Renderer, error) {
 	}
 	if o.Workers < 0 {
 		return nil, fmt.Errorf("render: New: Workers %d is negative", o.Workers)
+	}
+	if err := o.Cost.check(); err != nil {
+		return nil, err
+	}
+	if err := o.LOD.check(); err != nil {
+		return nil, err
 	}
 	sh, err := ebiten.NewShader(shaders.Particle)
 	if err != nil {

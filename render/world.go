@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"math"
 
@@ -51,8 +52,9 @@ type LevelEmitter struct {
 // thinning roll is below the fraction, stable from frame to frame and
 // under rewind).
 type LOD struct {
-	// Full and None are the pixel sizes described above (0: the
-	// DefaultLOD values); None must be below Full.
+	// Full and None are the pixel sizes described above, each 0 for its
+	// DefaultLOD value. Neither may be negative or NaN, and None must be
+	// below Full once the defaults are filled in ([New] reports both).
 	Full, None float64
 	// Off keeps every particle whatever its size.
 	Off bool
@@ -64,16 +66,44 @@ type LOD struct {
 // its frames anyway.
 var DefaultLOD = LOD{Full: 2, None: 0.5}
 
+// withDefaults returns l with each zero size replaced by DefaultLOD's.
+func (l LOD) withDefaults() LOD {
+	if l.Full == 0 {
+		l.Full = DefaultLOD.Full
+	}
+	if l.None == 0 {
+		l.None = DefaultLOD.None
+	}
+	return l
+}
+
+// check reports why l cannot be used, or nil.
+func (l LOD) check() error {
+	if l.Off {
+		return nil
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"Full", l.Full}, {"None", l.None}} {
+		if !(f.v >= 0) || math.IsInf(f.v, 1) {
+			return fmt.Errorf("render: New: LOD.%s is %v: want a finite number of pixels, at least 0 (0 for the default)", f.name, f.v)
+		}
+	}
+	if d := l.withDefaults(); !(d.None < d.Full) {
+		return fmt.Errorf("render: New: LOD.None %v must be below LOD.Full %v (a zero field is DefaultLOD's)", d.None, d.Full)
+	}
+	return nil
+}
+
 // keep returns the fraction of an emitter's particles the LOD keeps for a
 // largest billboard of px pixels.
 func (l LOD) keep(px float64) float64 {
 	if l.Off {
 		return 1
 	}
+	l = l.withDefaults()
 	full, none := l.Full, l.None
-	if full == 0 && none == 0 {
-		full, none = DefaultLOD.Full, DefaultLOD.None
-	}
 	switch {
 	case px >= full:
 		return 1
@@ -238,7 +268,7 @@ func (w *worldPath) init(lod LOD, bins *gpuBins) error {
 		return err
 	}
 	w.shader = sh
-	w.lod = lod
+	w.lod = lod.withDefaults()
 	w.sub.call = w.call
 	w.sub.local = true
 	w.op.Blend = ebiten.BlendSourceOver

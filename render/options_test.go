@@ -1,0 +1,82 @@
+package render
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestOptionsRejected: New refuses cost constants and LOD sizes that are
+// negative, NaN or infinite, and a LOD whose None is not below its Full
+// once the zero fields take DefaultLOD's values, naming the field.
+func TestOptionsRejected(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Cost: CostModel{FragmentNS: -1}}, "Cost.FragmentNS is -1"},
+		{Options{Cost: CostModel{BinNS: nan}}, "Cost.BinNS is NaN"},
+		{Options{Cost: CostModel{ParticleNS: inf}}, "Cost.ParticleNS is +Inf"},
+		{Options{Cost: CostModel{WorldSlotNS: -0.5}}, "Cost.WorldSlotNS is -0.5"},
+		{Options{LOD: LOD{Full: -2}}, "LOD.Full is -2"},
+		{Options{LOD: LOD{None: nan}}, "LOD.None is NaN"},
+		{Options{LOD: LOD{Full: 3, None: 3}}, "LOD.None 3 must be below LOD.Full 3"},
+		// Full 0.3 with the default None, 0.5.
+		{Options{LOD: LOD{Full: 0.3}}, "LOD.None 0.5 must be below LOD.Full 0.3"},
+		// Full 2 (the default) with None 4.
+		{Options{LOD: LOD{None: 4}}, "LOD.None 4 must be below LOD.Full 2"},
+	} {
+		_, err := New(&c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%+v): error %v, want one containing %q", c.opts, err, c.want)
+		}
+	}
+	// Off ignores the sizes, as keep does.
+	if err := (LOD{Off: true, Full: 1, None: 5}).check(); err != nil {
+		t.Errorf("LOD with Off: %v", err)
+	}
+}
+
+// TestDefaultsPerField: a zero LOD size or cost constant takes its own
+// default, whatever the other fields hold, in keep and in CostModel's
+// methods as in New.
+func TestDefaultsPerField(t *testing.T) {
+	for _, c := range []struct {
+		lod      LOD
+		px, want float64
+	}{
+		// None 0.5 (default), Full 4: 2.25 px is half-way.
+		{LOD{Full: 4}, 2.25, 0.5},
+		{LOD{Full: 4}, 0.5, 0},
+		// Full 2 (default), None 1: 1.5 px is half-way.
+		{LOD{None: 1}, 1.5, 0.5},
+		{LOD{None: 1}, 1, 0},
+		{LOD{None: 1}, 2, 1},
+	} {
+		if got := c.lod.keep(c.px); got != c.want {
+			t.Errorf("%+v.keep(%v) = %v, want %v", c.lod, c.px, got, c.want)
+		}
+	}
+	w := GPUWork{Pixels: 100, Walked: 2, Binned: 10, Layers: 1}
+	d := DefaultCostModel
+	// Only FragmentNS set: the others are DefaultCostModel's.
+	m := CostModel{FragmentNS: 50}
+	if got, want := m.GPUCost(w), 50*100*2+d.BinNS*10+d.GPUEffectNS; got != want {
+		t.Errorf("GPUCost = %v, want %v", got, want)
+	}
+	if got, want := m.BatchedCost(40, 1), d.ParticleNS*40+d.BatchedEffectNS; got != want {
+		t.Errorf("BatchedCost = %v, want %v", got, want)
+	}
+	w.Slots = 3
+	if got, want := m.WorldGPUCost(w), d.WorldFragmentNS*100*2+d.WorldSlotNS*3+d.BinNS*10+d.GPUEffectNS; got != want {
+		t.Errorf("WorldGPUCost = %v, want %v", got, want)
+	}
+	// 10,000 + 10 + 2,000 ns on the GPU against 3,500 · 40 + 1,000 batched.
+	if (CostModel{FragmentNS: 50}).Prefer(GPUWork{Pixels: 100, Walked: 2, Binned: 10, Layers: 1}, 40) != PathGPU {
+		t.Error("Prefer with one field set chose the batched path")
+	}
+	if (CostModel{}).Prefer(w, 40) != DefaultCostModel.Prefer(w, 40) {
+		t.Error("the zero CostModel prefers otherwise than DefaultCostModel")
+	}
+}
