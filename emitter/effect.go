@@ -373,8 +373,16 @@ func (e *Effect) SetHostSize(w, h float64) {
 func (e *Effect) HostSize() (w, h float64) { return e.hostW, e.hostH }
 
 // SetAmbient sets the effect's ambient colour, which LightInfluence blends
-// its particles' colour toward; renderers light the effect with it.
-func (e *Effect) SetAmbient(c Color) { e.ambient = c }
+// its particles' colour toward; renderers light the effect with it. A
+// colour NewEffect refuses (a channel NaN or outside [0, 1]) is ignored.
+func (e *Effect) SetAmbient(c Color) {
+	if unit(c.R) && unit(c.G) && unit(c.B) {
+		e.ambient = c
+	}
+}
+
+// unit reports whether v is in [0, 1] (false for NaN).
+func unit(v float64) bool { return v >= 0 && v <= 1 }
 
 // Ambient returns the effect's ambient colour.
 func (e *Effect) Ambient() Color { return e.ambient }

@@ -37,8 +37,8 @@ type Snapshot struct {
 	sdrag                  streamDrag
 }
 
-// NewSnapshot validates spec and compiles it. The spec is copied: changing it
-// afterwards does not change the snapshot.
+// NewSnapshot validates spec and compiles it (a nil spec is an error). The
+// spec is copied: changing it afterwards does not change the snapshot.
 func NewSnapshot(spec *Spec) (*Snapshot, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err

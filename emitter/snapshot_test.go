@@ -194,6 +194,18 @@ func TestNewEffectOptions(t *testing.T) {
 	if _, err := emitter.NewEffect(nil, nil); err == nil {
 		t.Fatal("nil snapshot accepted")
 	}
+	if _, err := emitter.NewSnapshot(nil); err == nil || !strings.Contains(err.Error(), "nil spec") {
+		t.Fatalf("NewSnapshot(nil): %v, want a nil-spec error", err)
+	}
+	// SetAmbient ignores what NewEffect refuses, as SetHostSize does.
+	amb := emitter.Color{R: 0.25, G: 0.5, B: 1}
+	e.SetAmbient(amb)
+	for _, bad := range []emitter.Color{{R: -5}, {G: 1.5}, {B: math.NaN()}, {R: math.Inf(1)}} {
+		e.SetAmbient(bad)
+		if e.Ambient() != amb {
+			t.Fatalf("SetAmbient(%v) kept %v, want %v unchanged", bad, e.Ambient(), amb)
+		}
+	}
 	if _, err := emitter.NewEffect(snap, &emitter.EffectOptions{HostWidth: math.NaN(), MaxBursts: -1}); err == nil ||
 		!strings.Contains(err.Error(), "HostWidth") || !strings.Contains(err.Error(), "MaxBursts") {
 		t.Fatalf("bad options: %v", err)

@@ -31,8 +31,11 @@ const (
 // Validate reports every problem with s at once as [Problems], or nil. The
 // clamps of docs/closed-form.md, section 8 (Lifetime floored at 1e-3, MaxParticles at
 // least 1, GlowLayers 1..8, the transparency clamp, the drag exponent clamp)
-// are behaviour, not errors: see [NewSnapshot].
+// are behaviour, not errors: see [NewSnapshot]. A nil spec is an error.
 func (s *Spec) Validate() error {
+	if s == nil {
+		return errorString("emitter: nil spec")
+	}
 	var p problemSink
 	name(&p, "Name", s.Name)
 	vec3(&p, "Acceleration", s.Acceleration)

@@ -24,6 +24,10 @@ import (
 // all; it never allocates for more than that.
 func BirthSchedule(e *Emitter) ([]float32, error) {
 	var s sink
+	if e == nil {
+		s.add("the emitter is nil")
+		return nil, s.err()
+	}
 	rate, total := birthCounts(&s, e)
 	if err := s.err(); err != nil {
 		return nil, err
@@ -181,6 +185,10 @@ type Schedule struct {
 // least once. Problems name e's fields (period_seconds, bursts[2].count).
 func NewSchedule(e *Emitter, maxLifetime float64) (Schedule, error) {
 	var s sink
+	if e == nil {
+		s.add("the emitter is nil")
+		return Schedule{}, s.err()
+	}
 	if !finite(maxLifetime) || !(maxLifetime > 0) || maxLifetime > MaxSeconds {
 		s.addAt("lifetime.max", "%s is not a lifetime in (0, %d] seconds", num(maxLifetime), MaxSeconds)
 		return Schedule{}, s.err()

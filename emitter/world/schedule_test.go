@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -77,6 +78,20 @@ func TestBirthScheduleErrors(t *testing.T) {
 		if ps, _ := err.(Problems); !hasProblem(ps, c.field, c.fragment) {
 			t.Errorf("%s: error %v, want %s: ...%s...", c.name, err, c.field, c.fragment)
 		}
+	}
+}
+
+// TestNilArguments: the constructors that return an error return one for
+// a nil argument instead of panicking.
+func TestNilArguments(t *testing.T) {
+	if _, err := BirthSchedule(nil); err == nil || !strings.Contains(err.Error(), "the emitter is nil") {
+		t.Errorf("BirthSchedule(nil): %v", err)
+	}
+	if _, err := NewSchedule(nil, 1); err == nil || !strings.Contains(err.Error(), "the emitter is nil") {
+		t.Errorf("NewSchedule(nil): %v", err)
+	}
+	if _, err := NewSectorShape(nil); err == nil || !strings.Contains(err.Error(), "the sector is nil") {
+		t.Errorf("NewSectorShape(nil): %v", err)
 	}
 }
 

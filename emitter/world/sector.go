@@ -55,6 +55,10 @@ type SectorShape struct {
 // Names and portals need the whole document: [Validate] checks them.
 func NewSectorShape(s *Sector) (*SectorShape, error) {
 	var k sink
+	if s == nil {
+		k.add("the sector is nil")
+		return nil, k.err()
+	}
 	checkSectorGeometry(&k, s)
 	if err := k.err(); err != nil {
 		return nil, err
