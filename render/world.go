@@ -401,9 +401,12 @@ func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
 
 // DrawLevel draws a world level onto dst through cam: its emitters' live
 // particles at the level clock, as billboards projected by the camera
-// (camera.World; its position at dst's centre). Several cameras may draw
-// the same level in one frame (split screen, a minimap): the particles
-// are evaluated once per clock and emitter, and every view draws them.
+// (camera.World; its position at dst's centre; nil is the zero camera).
+// A camera that camera.World.Projection refuses (a NaN or infinite field,
+// a negative Zoom, a Pitch outside [0, 90]) panics, as misuse. Several
+// cameras may draw the same level in one frame (split screen, a minimap):
+// the particles are evaluated once per clock and emitter, and every view
+// draws them.
 //
 // Culling: the level's resolv space gives the emitters whose bounds seen
 // from above meet the view's footprint, and each of those is tested
@@ -431,6 +434,9 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 	w.stats = LevelStats{}
 	if it == nil || it.Level == nil || it.Textures == nil {
 		return
+	}
+	if cam == nil {
+		cam = &camera.World{}
 	}
 	w.draws++
 	if w.draws%levelSweepEvery == 0 {

@@ -261,6 +261,13 @@ func TestLevelCulling(t *testing.T) {
 	if st4 := r.LevelStats(); st4.Emitters != 6 || st4.Reused != 0 {
 		t.Errorf("overview at the next clock: %+v, want none reused", st4)
 	}
+	// A nil camera is the zero camera.World, not a panic.
+	r.DrawLevel(dst, it, &camera.World{})
+	zero := r.LevelStats()
+	r.DrawLevel(dst, it, nil)
+	if st := r.LevelStats(); st.Emitters != zero.Emitters || st.Culled != zero.Culled || st.Particles != zero.Particles {
+		t.Errorf("nil camera: %+v, want the zero camera's %+v", st, zero)
+	}
 }
 
 // TestLevelBudgetAndLOD: past the budget, every visible emitter keeps the
