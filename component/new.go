@@ -19,8 +19,9 @@ import (
 var ErrNameTaken = errors.New("effect name already taken")
 
 // SpawnOptions configures [Spawn] and [SpawnFile]. The zero value, or nil,
-// gives the defaults: a paused, unnamed, looping effect with seed 0 on layer
-// 0, at screen offset 0 with no transform.
+// gives the defaults: a paused, looping effect with seed 0 on layer 0, at
+// screen offset 0 with no transform, named by its spec's Name if it has one
+// and no live effect of the world holds it (see Name), unnamed otherwise.
 type SpawnOptions struct {
 	// Seed is the effect's fixed seed (default 0).
 	Seed uint32

@@ -23,8 +23,12 @@
 // positive rotation turns clockwise, exactly Ember's convention, so it is
 // passed through unchanged. donburi's WorldPosition adds the parents' local
 // positions without rotating or scaling them, and the effect follows that
-// point; the transform's scale is not applied (size an effect with
-// HostWidth and HostHeight). Systems that move transforms should run
+// point. Its world scale sizes the host: an effect with HostWidth or
+// HostHeight set gets a host of HostWidth·|scale x| by HostHeight·|scale
+// y|, so what the effect measures in the host's relative units (sizes,
+// distances, the emission area) scales with the entity, live particles
+// included, like a resized GUI host; an effect with neither set is not
+// scaled. Systems that move transforms should run
 // before the scheduler in the same update, so the sample recorded at the
 // new clock is the host's position for that clock; an effect's first sample
 // (clock 0) is taken at its first update, before stepping. A paused effect

@@ -101,7 +101,7 @@ type tagOp struct {
 	add bool
 }
 
-// New returns a scheduler.
+// NewScheduler returns a scheduler (opts nil: the zero SchedulerOptions).
 func NewScheduler(opts *SchedulerOptions) *Scheduler {
 	var o SchedulerOptions
 	if opts != nil {

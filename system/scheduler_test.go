@@ -330,6 +330,9 @@ func TestFind(t *testing.T) {
 	if _, ok := Find(nil, "fire"); ok {
 		t.Error("Find in a nil world")
 	}
+	if Clock(nil) != 0 || Time(nil) != 0 {
+		t.Errorf("a nil world's clock: %v ticks, %v s", Clock(nil), Time(nil))
+	}
 }
 
 // TestTransformHost: the host is the transform's world placement, parent

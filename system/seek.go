@@ -6,10 +6,17 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// Clock returns w's world clock in ticks.
-func Clock(w donburi.World) emitter.Ticks { return component.GetRegistry(w).Now }
+// Clock returns w's world clock in ticks (0 for a nil world). Like
+// component.GetRegistry, it creates w's registry entity when w has none,
+// so call it outside a query's iteration.
+func Clock(w donburi.World) emitter.Ticks {
+	if w == nil {
+		return 0
+	}
+	return component.GetRegistry(w).Now
+}
 
-// Time returns w's world clock in seconds.
+// Time returns w's world clock in seconds (0 for a nil world), as Clock.
 func Time(w donburi.World) float64 { return Clock(w).Seconds() }
 
 // Seek moves w's world clock to t seconds (rounded to the tick, clamped at
