@@ -156,7 +156,7 @@ func TestExampleLevels(t *testing.T) {
 			[]string{world.FeatureV2, world.SectorsFeature}},
 	}
 	for _, c := range cases {
-		out := filepath.Join(t.TempDir(), "level.kwp")
+		out := filepath.Join(levelDir(t, nil), "level.kwp") // beside its textures
 		status, stdout, errOut := runCLI("world", "compile", c.file, "-o", out)
 		if status != 0 || errOut != "" {
 			t.Fatalf("compile %s: status %d, stderr %q", c.file, status, errOut)

@@ -4,7 +4,7 @@
 //
 //	ember validate [--allow-outside] FILE...
 //	ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
-//	ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] -o OUT
+//	ember bake FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N]) [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] [--allow-outside] -o OUT
 //	ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
 //	ember world validate LEVEL...
 //	ember world compile LEVEL.yaml -o LEVEL.kwp
@@ -79,11 +79,12 @@ const usageText = `usage:
   ember eval FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--json]
       Play the effect from clock 0 and print the particles alive at T
       seconds, as a table or, with --json, as JSON.
-  ember bake FILE --at T [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] -o OUT
-      Render the effect with the reference rasterizer to a PNG on a canvas
-      that holds it; --sheet CxR --from T0 --to T1 makes a sprite sheet,
-      --gif (or -o OUT.gif) an animated GIF. The work is bounded (ember
-      help bake).
+  ember bake FILE (--at T | --sheet CxR --from T0 --to T1 | --gif [--from T0] (--to T1 | --at T) [--fps N])
+             [--seed S] [--emit N[@T0]]... [--host WxH] [--canvas WxH | --pad N] [--bg #rrggbb] [--allow-outside] -o OUT
+      Render the effect with the reference rasterizer to a PNG frame at T
+      on a canvas that holds it, a PNG sprite sheet of C x R frames from T0
+      to T1, or an animated GIF (--gif, or -o OUT.gif without --sheet). The
+      work is bounded (ember help bake).
   ember import FILE.rbxmx|.rbxlx|.rbxm|.rbxl [-o DIR] [--textures MAP.yaml]
       Write one effect file per ParticleEmitter of a Roblox Studio file
       under DIR (default .) and report what became of each property.

@@ -12,6 +12,7 @@ import (
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/emitter/world/kwp1"
+	"github.com/emberfx/ember/texture/leveltex"
 )
 
 // worldCommand is one "ember world" subcommand.
@@ -26,15 +27,19 @@ func init() {
 	worldCommands = []*worldCommand{
 		{"validate", "LEVEL...",
 			`Compile level sources (.yaml, .yml or .json) and decode compiled levels
-(.kwp) without writing anything. Prints nothing and exits 0 when all are
-valid; otherwise prints every problem as "file:line: field: message"
-("file: offset N: field: message" for a .kwp) to stderr and exits 1.`,
+(.kwp) without writing anything; a compiled level's textures must also be
+the images it was compiled with, read from its folder. Prints nothing and
+exits 0 when all are valid; otherwise prints every problem as
+"file:line: field: message" ("file: offset N: field: message" for a .kwp)
+to stderr and exits 1.`,
 			runWorldValidate},
 		{"compile", "LEVEL.yaml -o LEVEL.kwp",
 			`Compile a level source to a KWP1 file: resolve names and textures
 (PNG files relative to the level file), normalize yaws, compute every
 emitter's bounds and validate; refuse a result over 1 MiB. Prints the
-file written and its size.`,
+file written and its size. A compiled level reads its textures from its
+own folder, by the paths it was compiled with: when they are not there
+(a .kwp written elsewhere), it says so on stderr and still exits 0.`,
 			runWorldCompile},
 		{"inspect", "LEVEL [--json]",
 			`Print every texture, preset, sector and emitter of a level (.kwp, or a
@@ -212,9 +217,19 @@ func runWorldValidate(c *worldCommand, args []string, stdout, stderr io.Writer) 
 		return c.usageError(stderr, "no level files given")
 	}
 	for _, f := range files {
-		if _, err := loadDocument(f); err != nil {
+		doc, err := loadDocument(f)
+		if err != nil {
 			printProblems(stderr, err)
 			status = exitInvalid
+			continue
+		}
+		// A source resolved its textures while compiling; a compiled level
+		// names them, and bake and a game read them from its folder.
+		if isCompiled(f) {
+			if _, err := leveltex.Prepare(&doc, &leveltex.Options{Dir: filepath.Dir(f)}); err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", f, err)
+				status = exitInvalid
+			}
 		}
 	}
 	return status
@@ -251,5 +266,8 @@ func runWorldCompile(c *worldCommand, args []string, stdout, stderr io.Writer) i
 	fmt.Fprintf(stdout, "%s: %d bytes (%.1f%% of the %d MiB limit); %d textures, %d presets, %d sectors, %d emitters\n",
 		out, len(data), 100*float64(len(data))/world.MaxEncodedSize, world.MaxEncodedSize>>20,
 		len(doc.Textures), len(doc.Presets), len(doc.Sectors), len(doc.Emitters))
+	if _, err := leveltex.Prepare(&doc, &leveltex.Options{Dir: filepath.Dir(out)}); err != nil {
+		fmt.Fprintf(stderr, "%s: warning: %v\n  a compiled level reads its textures from its own folder: write it beside %s, or copy its textures there\n", out, err, file)
+	}
 	return exitOK
 }

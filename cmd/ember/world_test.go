@@ -351,7 +351,7 @@ func TestWorldUsage(t *testing.T) {
 }
 
 func TestWorldCompile(t *testing.T) {
-	dir := t.TempDir()
+	dir := levelDir(t, nil) // the textures beside the compiled level
 	out := filepath.Join(dir, "crypt.kwp")
 	status, stdout, errOut := runCLI("world", "compile", cryptLevel, "-o", out)
 	if status != 0 || errOut != "" {
@@ -398,6 +398,23 @@ func TestWorldCompile(t *testing.T) {
 	// Validating the compiled file works too.
 	if status, _, errOut := runCLI("world", "validate", out); status != 0 || errOut != "" {
 		t.Errorf("validate %s: status %d, stderr %q", out, status, errOut)
+	}
+	// Written where its textures are not, the level is still written, with
+	// a warning; validating it then fails, as baking it would.
+	bare := filepath.Join(t.TempDir(), "crypt.kwp")
+	status, _, errOut = runCLI("world", "compile", cryptLevel, "-o", bare)
+	if want := bare + ": warning: texture flame (textures/flame.png): cannot read "; status != 0 || !strings.HasPrefix(errOut, want) {
+		t.Errorf("compile beside no textures: status %d, stderr %q, want 0 and %q...", status, errOut, want)
+	}
+	if data2, _ := os.ReadFile(bare); !bytes.Equal(data, data2) {
+		t.Errorf("the level written beside no textures differs")
+	}
+	status, _, errOut = runCLI("world", "validate", bare)
+	if want := bare + ": texture flame (textures/flame.png): cannot read "; status != exitInvalid || !strings.HasPrefix(errOut, want) {
+		t.Errorf("validate beside no textures: status %d, stderr %q, want 1 and %q...", status, errOut, want)
+	}
+	if status, _, errOut := runCLI("world", "bake", bare, "--camera", "8,4,1,90,10", "--at", "1", "-o", filepath.Join(t.TempDir(), "x.png")); status != exitInvalid || !strings.Contains(errOut, "texture flame") {
+		t.Errorf("bake beside no textures: status %d, stderr %q", status, errOut)
 	}
 }
 
