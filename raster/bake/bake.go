@@ -69,6 +69,7 @@ type WorkError struct {
 	Particles, Pixels int64
 }
 
+// Error says which limit the bake would exceed and by how much.
 func (e *WorkError) Error() string {
 	if e.Pixels == 0 {
 		return fmt.Sprintf("bake: %d frames would evaluate %d particles, more than the %d a bake may (see MaxWorkParticles)", e.Frames, e.Particles, MaxWorkParticles)
