@@ -189,11 +189,20 @@ func (m CostModel) check() error {
 		{"GPUEffectNS", m.GPUEffectNS}, {"BatchedEffectNS", m.BatchedEffectNS},
 		{"WorldFragmentNS", m.WorldFragmentNS}, {"WorldSlotNS", m.WorldSlotNS},
 	} {
-		if !(f.v >= 0) || math.IsInf(f.v, 1) {
-			return fmt.Errorf("render: New: Cost.%s is %v: want a finite number of nanoseconds, at least 0 (0 for the default)", f.name, f.v)
+		if err := checkOption("Cost."+f.name, f.v, "nanoseconds"); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// checkOption reports an option New refuses: a number that is negative,
+// NaN or infinite (0 stands for the option's default).
+func checkOption(field string, v float64, unit string) error {
+	if v >= 0 && !math.IsInf(v, 1) {
+		return nil
+	}
+	return fmt.Errorf("render: New: %s is %v: want a finite number of %s, at least 0 (0 for the default)", field, v, unit)
 }
 
 // withDefaults returns m with each zero field replaced by
@@ -356,7 +365,7 @@ func (g *gpuPath) init(cost CostModel) error {
 	if err := g.bins.init(); err != nil {
 		return err
 	}
-	g.cost = cost.withDefaults()
+	g.cost = cost // its methods fill in the defaults
 	g.partMax = MaxGPUParticles
 	g.op.Blend = ebiten.BlendSourceOver
 	g.motions = map[*emitter.Snapshot]*gpuMotion{}

@@ -82,13 +82,11 @@ func (l LOD) check() error {
 	if l.Off {
 		return nil
 	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"Full", l.Full}, {"None", l.None}} {
-		if !(f.v >= 0) || math.IsInf(f.v, 1) {
-			return fmt.Errorf("render: New: LOD.%s is %v: want a finite number of pixels, at least 0 (0 for the default)", f.name, f.v)
-		}
+	if err := checkOption("LOD.Full", l.Full, "pixels"); err != nil {
+		return err
+	}
+	if err := checkOption("LOD.None", l.None, "pixels"); err != nil {
+		return err
 	}
 	if d := l.withDefaults(); !(d.None < d.Full) {
 		return fmt.Errorf("render: New: LOD.None %v must be below LOD.Full %v (a zero field is DefaultLOD's)", d.None, d.Full)
@@ -268,7 +266,7 @@ func (w *worldPath) init(lod LOD, bins *gpuBins) error {
 		return err
 	}
 	w.shader = sh
-	w.lod = lod.withDefaults()
+	w.lod = lod // keep fills in the defaults
 	w.sub.call = w.call
 	w.sub.local = true
 	w.op.Blend = ebiten.BlendSourceOver
