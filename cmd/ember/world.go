@@ -266,8 +266,12 @@ func runWorldCompile(c *worldCommand, args []string, stdout, stderr io.Writer) i
 	fmt.Fprintf(stdout, "%s: %d bytes (%.1f%% of the %d MiB limit); %d textures, %d presets, %d sectors, %d emitters\n",
 		out, len(data), 100*float64(len(data))/world.MaxEncodedSize, world.MaxEncodedSize>>20,
 		len(doc.Textures), len(doc.Presets), len(doc.Sectors), len(doc.Emitters))
-	if _, err := leveltex.Prepare(&doc, &leveltex.Options{Dir: filepath.Dir(out)}); err != nil {
-		fmt.Fprintf(stderr, "%s: warning: %v\n  a compiled level reads its textures from its own folder: write it beside %s, or copy its textures there\n", out, err, file)
+	// Compiling read the textures from the source's folder: only a level
+	// written elsewhere needs them looked for again.
+	if filepath.Clean(filepath.Dir(out)) != filepath.Clean(filepath.Dir(file)) {
+		if _, err := leveltex.Prepare(&doc, &leveltex.Options{Dir: filepath.Dir(out)}); err != nil {
+			fmt.Fprintf(stderr, "%s: warning: %v\n  a compiled level reads its textures from its own folder: write it beside %s, or copy its textures there\n", out, err, file)
+		}
 	}
 	return exitOK
 }
