@@ -10,7 +10,6 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -80,28 +79,21 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 		printProblems(stderr, err)
 		return exitInvalid
 	}
+	// The images are inputs too: baking over one would change the effect.
+	for _, img := range []struct{ field, name string }{{"Texture", spec.Texture}, {"ColorStrip", spec.ColorStrip}} {
+		if img.name == "" {
+			continue
+		}
+		if in := overwrites(o.out, besideFile(o.file, img.name)); in != "" {
+			return newCommand("bake", bakeSynopsis, stdout, stderr).usageError("-o %s would overwrite %s, the effect's %s", o.out, in, img.field)
+		}
+	}
 	data, err := render(&spec, tex, strip, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "ember bake: %v\n", err)
 		return exitInvalid
 	}
 	return writeOutput("ember bake", o.out, data, stdout, stderr)
-}
-
-// writeOutput writes a bake's file to out ("-": stdout) and returns the
-// exit status, the error reported as cmd's.
-func writeOutput(cmd, out string, data []byte, stdout, stderr io.Writer) int {
-	var err error
-	if out == "-" {
-		_, err = stdout.Write(data)
-	} else {
-		err = os.WriteFile(out, data, 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-		return exitInvalid
-	}
-	return exitOK
 }
 
 // render renders what o asks for and returns the encoded file.
@@ -208,6 +200,9 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	o.file = files[0]
 	if out == "" {
 		return fail("-o OUT is required")
+	}
+	if overwrites(out, o.file) != "" {
+		return fail("-o %s would overwrite the effect file %s", out, o.file)
 	}
 	if sheet.cols > 0 && out != "-" && strings.EqualFold(filepath.Ext(out), ".gif") {
 		return fail("-o %s names a GIF, but --sheet makes a PNG", out)

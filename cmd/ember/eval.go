@@ -70,7 +70,13 @@ func (f *seedFlag) String() string {
 }
 
 func (f *seedFlag) Set(s string) error {
-	v, err := strconv.ParseUint(s, 0, 32)
+	// A prefix picks the base (0x1f, 0o17, 0b101); without one the seed
+	// is decimal, leading zeros and all ("010" is ten, not octal eight).
+	base := 10
+	if len(s) > 1 && s[0] == '0' && strings.ContainsRune("xXoObB", rune(s[1])) {
+		base = 0
+	}
+	v, err := strconv.ParseUint(s, base, 32)
 	if err != nil {
 		return fmt.Errorf("%q is not a seed; a seed is a whole number from 0 to %d", s, uint32(math.MaxUint32))
 	}
@@ -274,11 +280,11 @@ func writeJSON(w io.Writer, clock float64, ps []emitter.Particle) error {
 }
 
 func writeTable(w io.Writer, o evalOptions, ps []emitter.Particle) error {
-	fmt.Fprintf(w, "%s at %s s: %d particles (seed %d, host %sx%s px)\n", o.file,
+	_, err := fmt.Fprintf(w, "%s at %s s: %d particles (seed %d, host %sx%s px)\n", o.file,
 		strconv.FormatFloat(o.at, 'g', -1, 64), len(ps), o.seed,
 		strconv.FormatFloat(o.w, 'g', -1, 64), strconv.FormatFloat(o.h, 'g', -1, 64))
-	if len(ps) == 0 {
-		return nil
+	if err != nil || len(ps) == 0 {
+		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "key\tx\ty\twidth\theight\trotation\ttransp.\tcolor r,g,b\tcell\tage\t")

@@ -32,6 +32,9 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	if len(files) != 1 {
 		return c.usageError("want one Roblox file, got %d", len(files))
 	}
+	if *dir == "" {
+		return c.usageError("-o DIR is empty; give a folder (-o . for this one)")
+	}
 	file := files[0]
 	if ext := strings.ToLower(filepath.Ext(file)); !slices.Contains(studioExtensions, ext) {
 		return c.usageError("%s is not a Studio file (%s)", file, strings.Join(studioExtensions, ", "))
@@ -68,6 +71,7 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	if err := r.Report(stdout); err != nil {
+		fmt.Fprintf(stderr, "ember import: %v\n", err)
 		return exitInvalid
 	}
 	switch len(written) {

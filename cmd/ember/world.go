@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -239,27 +238,35 @@ func runWorldValidate(c *worldCommand, args []string, stdout, stderr io.Writer) 
 func runWorldCompile(c *worldCommand, args []string, stdout, stderr io.Writer) int {
 	fs := new(flag.FlagSet)
 	var out string
-	fs.StringVar(&out, "o", "", "the compiled level `FILE` to write (required)")
+	fs.StringVar(&out, "o", "", "the compiled level `FILE` to write, a name ending in .kwp (required)")
 	file, doc, status, ok := c.level(fs, args, stdout, stderr, func(file string) string {
 		switch {
 		case out == "":
 			return "-o LEVEL.kwp is required"
 		case isCompiled(file):
 			return file + " is compiled already; give its source (.yaml, .yml or .json)"
-		case filepath.Clean(out) == filepath.Clean(file):
+		case filepath.Clean(out) == filepath.Clean(file) || overwrites(out, file) != "":
 			return "-o " + out + " would overwrite the source"
+		case !isCompiled(out):
+			// The other commands read a level as compiled by its name.
+			return "-o " + out + " does not end in .kwp; a compiled level is read as one by its name"
 		}
 		return ""
 	})
 	if !ok {
 		return status
 	}
+	for _, t := range doc.Textures {
+		if in := overwrites(out, besideFile(file, t.Path)); in != "" {
+			return c.usageError(stderr, "-o %s would overwrite %s, the level's texture %s", out, in, t.Name)
+		}
+	}
 	data, err := kwp1.Encode(&doc)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 		return exitInvalid
 	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
+	if err := writeWhole(out, data); err != nil {
 		fmt.Fprintf(stderr, "ember world compile: %v\n", err)
 		return exitInvalid
 	}

@@ -55,6 +55,11 @@ func runWorldBake(c *worldCommand, args []string, stdout, stderr io.Writer) int 
 		printProblems(stderr, err)
 		return exitInvalid
 	}
+	for _, t := range doc.Textures {
+		if in := overwrites(o.out, besideFile(o.file, t.Path)); in != "" {
+			return c.usageError(stderr, "-o %s would overwrite %s, the level's texture %s", o.out, in, t.Name)
+		}
+	}
 	data, err := bakeLevel(&doc, filepath.Dir(o.file), o)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", o.file, err)
@@ -118,6 +123,8 @@ func parseWorldBakeArgs(c *worldCommand, args []string, stdout, stderr io.Writer
 		return fail("-o OUT is required")
 	case !cam.set:
 		return fail("--camera X,Y,Z,PITCH,ZOOM is required")
+	case overwrites(cf.out, files[0]) != "":
+		return fail("-o %s would overwrite the level %s", cf.out, files[0])
 	}
 	if msg := cf.outputFormat(); msg != "" {
 		return fail("%s", msg)

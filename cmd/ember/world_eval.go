@@ -84,9 +84,9 @@ func writeWorldJSON(w io.Writer, d *world.Document, clock float64, ps []world.Pa
 }
 
 func writeWorldTable(w io.Writer, file string, d *world.Document, clock float64, ps []world.Particle) error {
-	fmt.Fprintf(w, "%s at %s s: %d live particles\n", file, num(clock), len(ps))
-	if len(ps) == 0 {
-		return nil
+	_, err := fmt.Fprintf(w, "%s at %s s: %d live particles\n", file, num(clock), len(ps))
+	if err != nil || len(ps) == 0 {
+		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "emitter\tslot\tbirth\tage\tx\ty\tz\tsize\trotation\tcolor r,g,b,a\tframe\t")
