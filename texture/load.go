@@ -115,11 +115,7 @@ func LoadEffectImages(effectPath string, spec *emitter.Spec, opts *LoadOptions) 
 		if o.Confine {
 			img, err = loadConfined(&root, dir, name)
 		} else {
-			p := filepath.FromSlash(name)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			img, err = Load(p)
+			img, err = Load(ImagePath(dir, name))
 		}
 		if err != nil {
 			problems = append(problems, emitter.Problem{File: effectPath, Field: field, Message: fmt.Sprintf("%q: %v", name, err)})
@@ -135,6 +131,18 @@ func LoadEffectImages(effectPath string, spec *emitter.Spec, opts *LoadOptions) 
 		return nil, nil, problems
 	}
 	return texture, strip, nil
+}
+
+// ImagePath returns the file that the image name of an effect file means:
+// name is slash-separated and relative to dir, the effect file's folder;
+// an absolute name stays as it is. It is where [LoadEffectImages] reads an
+// image when it is not confined to dir.
+func ImagePath(dir, name string) string {
+	p := filepath.FromSlash(name)
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
 }
 
 // loadConfined loads the image name (slash-separated) inside dir, opening

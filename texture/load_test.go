@@ -249,3 +249,19 @@ func TestLoadConfined(t *testing.T) {
 		t.Errorf("unconfined: %v", err)
 	}
 }
+
+// TestImagePath: an effect's image name is slash-separated and relative
+// to the effect file's folder; an absolute name is kept.
+func TestImagePath(t *testing.T) {
+	for _, c := range []struct{ dir, name, want string }{
+		{"fx", "flame.png", filepath.Join("fx", "flame.png")},
+		{"fx", "img/sub/flame.png", filepath.Join("fx", "img", "sub", "flame.png")},
+		{"fx", "../shared/flame.png", filepath.Join("shared", "flame.png")},
+		{".", "flame.png", "flame.png"},
+		{"fx", "/abs/flame.png", filepath.FromSlash("/abs/flame.png")},
+	} {
+		if got := ImagePath(c.dir, c.name); got != c.want {
+			t.Errorf("ImagePath(%q, %q) = %q, want %q", c.dir, c.name, got, c.want)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 		if img.name == "" {
 			continue
 		}
-		if in := overwrites(o.out, besideFile(o.file, img.name)); in != "" {
+		if in := overwrites(o.out, texture.ImagePath(filepath.Dir(o.file), img.name)); in != "" {
 			return newCommand("bake", bakeSynopsis, stdout, stderr).usageError("-o %s would overwrite %s, the effect's %s", o.out, in, img.field)
 		}
 	}

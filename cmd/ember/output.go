@@ -5,6 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/emberfx/ember/emitter/world"
+	"github.com/emberfx/ember/texture"
 )
 
 // writeOutput writes a bake's file to out ("-": stdout) and returns the
@@ -64,13 +67,14 @@ func overwrites(out string, inputs ...string) string {
 	return ""
 }
 
-// besideFile resolves the slash-separated path name relative to the
-// folder of the file it is written in, as images are read (an absolute
-// name stays as it is).
-func besideFile(file, name string) string {
-	p := filepath.FromSlash(name)
-	if filepath.IsAbs(p) {
-		return p
+// textureOverwritten returns why the output file out would overwrite
+// one of the textures of doc, the level read from file, or "" when it
+// would not.
+func textureOverwritten(out, file string, doc *world.Document) string {
+	for _, t := range doc.Textures {
+		if in := overwrites(out, texture.ImagePath(filepath.Dir(file), t.Path)); in != "" {
+			return fmt.Sprintf("-o %s would overwrite %s, the level's texture %s", out, in, t.Name)
+		}
 	}
-	return filepath.Join(filepath.Dir(file), p)
+	return ""
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,13 +29,16 @@ func readAll(t *testing.T, paths ...string) map[string]string {
 // leaves them as they were.
 func TestBakeKeepsInputs(t *testing.T) {
 	dir := t.TempDir()
-	img := readAll(t, "../../examples/levels/textures/flame.png")["../../examples/levels/textures/flame.png"]
+	img, err := os.ReadFile("../../examples/levels/textures/flame.png")
+	if err != nil {
+		t.Fatal(err)
+	}
 	fx := filepath.Join(dir, "fx.yaml")
 	if err := os.WriteFile(fx, []byte(bakeEffect+"Texture: flame.png\nColorStrip: strip.png\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"flame.png", "strip.png"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(img), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -55,7 +59,7 @@ func TestBakeKeepsInputs(t *testing.T) {
 			t.Errorf("-o %s: status %d, stdout %q, stderr:\n%s\nwant 2 and:\n%s", c.out, status, stdout, stderr, want)
 		}
 	}
-	if after := readAll(t, fx, filepath.Join(dir, "flame.png"), filepath.Join(dir, "strip.png")); !equalMaps(before, after) {
+	if after := readAll(t, fx, filepath.Join(dir, "flame.png"), filepath.Join(dir, "strip.png")); !maps.Equal(before, after) {
 		t.Error("a refused bake changed its inputs")
 	}
 	// Another file in the folder is written.
@@ -66,18 +70,6 @@ func TestBakeKeepsInputs(t *testing.T) {
 	if data, err := os.ReadFile(out); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
 		t.Errorf("%s: %v, %.8q", out, err, data)
 	}
-}
-
-func equalMaps(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestWorldKeepsInputs: world compile and world bake refuse an output
@@ -126,7 +118,7 @@ func TestWorldKeepsInputs(t *testing.T) {
 			t.Errorf("%q: status %d, stdout %q, stderr:\n%s\nwant 2 and:\n%s", c.args, status, stdout, stderr, want)
 		}
 	}
-	if after := readAll(t, hall, flame, kwp); !equalMaps(before, after) {
+	if after := readAll(t, hall, flame, kwp); !maps.Equal(before, after) {
 		t.Error("a refused command changed its inputs")
 	}
 	// A .kwp name in any case is compiled.

@@ -245,7 +245,7 @@ func runWorldCompile(c *worldCommand, args []string, stdout, stderr io.Writer) i
 			return "-o LEVEL.kwp is required"
 		case isCompiled(file):
 			return file + " is compiled already; give its source (.yaml, .yml or .json)"
-		case filepath.Clean(out) == filepath.Clean(file) || overwrites(out, file) != "":
+		case overwrites(out, file) != "":
 			return "-o " + out + " would overwrite the source"
 		case !isCompiled(out):
 			// The other commands read a level as compiled by its name.
@@ -256,10 +256,8 @@ func runWorldCompile(c *worldCommand, args []string, stdout, stderr io.Writer) i
 	if !ok {
 		return status
 	}
-	for _, t := range doc.Textures {
-		if in := overwrites(out, besideFile(file, t.Path)); in != "" {
-			return c.usageError(stderr, "-o %s would overwrite %s, the level's texture %s", out, in, t.Name)
-		}
+	if msg := textureOverwritten(out, file, &doc); msg != "" {
+		return c.usageError(stderr, "%s", msg)
 	}
 	data, err := kwp1.Encode(&doc)
 	if err != nil {

@@ -55,10 +55,8 @@ func runWorldBake(c *worldCommand, args []string, stdout, stderr io.Writer) int 
 		printProblems(stderr, err)
 		return exitInvalid
 	}
-	for _, t := range doc.Textures {
-		if in := overwrites(o.out, besideFile(o.file, t.Path)); in != "" {
-			return c.usageError(stderr, "-o %s would overwrite %s, the level's texture %s", o.out, in, t.Name)
-		}
+	if msg := textureOverwritten(o.out, o.file, &doc); msg != "" {
+		return c.usageError(stderr, "%s", msg)
 	}
 	data, err := bakeLevel(&doc, filepath.Dir(o.file), o)
 	if err != nil {
