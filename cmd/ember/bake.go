@@ -90,7 +90,7 @@ func runBake(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := render(&spec, tex, strip, o)
 	if err != nil {
-		fmt.Fprintf(stderr, "ember bake: %v\n", err)
+		fmt.Fprintf(stderr, "ember bake: %s\n", bakeMessage(err))
 		return exitInvalid
 	}
 	return writeOutput("ember bake", o.out, data, stdout, stderr)
@@ -207,7 +207,7 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	if sheet.cols > 0 && out != "-" && strings.EqualFold(filepath.Ext(out), ".gif") {
 		return fail("-o %s names a GIF, but --sheet makes a PNG", out)
 	}
-	if msg := cf.outputFormat(); msg != "" {
+	if msg := cf.outputFormat(fs); msg != "" {
 		return fail("%s", msg)
 	}
 	asGIF, fps := cf.gif, cf.fps
@@ -283,14 +283,20 @@ func (c *clipFlags) register(fs *flag.FlagSet, clips string) {
 
 // outputFormat lets the output's name pick the format, as the demo's
 // captures do: a name ending in .gif makes a GIF, and one ending in .png
-// with --gif is the usage problem it returns ("" when none).
-func (c *clipFlags) outputFormat() string {
+// with --gif is the usage problem it returns ("" when none), as is --fps,
+// parsed by fs, for a PNG.
+func (c *clipFlags) outputFormat(fs *flag.FlagSet) string {
 	switch ext := strings.ToLower(filepath.Ext(c.out)); {
 	case c.out == "-":
 	case ext == ".gif":
 		c.gif = true
 	case ext == ".png" && c.gif:
 		return fmt.Sprintf("-o %s names a PNG, but --gif makes a GIF", c.out)
+	}
+	fps := false
+	fs.Visit(func(f *flag.Flag) { fps = fps || f.Name == "fps" })
+	if fps && !c.gif {
+		return "--fps is a GIF's frame rate; add --gif (or name -o OUT.gif) to make one"
 	}
 	return ""
 }
@@ -299,7 +305,7 @@ func (c *clipFlags) outputFormat() string {
 // it needs whole pixels, at most bake.MaxCanvasPixels of them.
 func canvasProblem(name string, v hostFlag) string {
 	if v.W != math.Trunc(v.W) || v.H != math.Trunc(v.H) {
-		return fmt.Sprintf("%s %s: the canvas needs whole pixels", name, v.String())
+		return fmt.Sprintf("%s %s: the sides must be whole pixels", name, v.String())
 	}
 	if v.W*v.H > bake.MaxCanvasPixels {
 		return fmt.Sprintf("%s %s: more than %d pixels", name, v.String(), bake.MaxCanvasPixels)

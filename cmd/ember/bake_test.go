@@ -220,7 +220,7 @@ func TestBakeWork(t *testing.T) {
 	fx := writeFile(t, "heavy.yaml", "Rate: 1000000\nLifetime: 3600\nMaxParticles: 200000\nSpeed: 0\nSize: 4\nLightEmission: 1\nGlowLayers: 8\n")
 	out := filepath.Join(t.TempDir(), "heavy.png")
 	status, _, stderr := runCLI("bake", fx, "--at", "3600", "--canvas", "200x100", "-o", out)
-	if status != exitInvalid || !strings.HasPrefix(stderr, "ember bake: bake: 1 frames would draw ") || !strings.Contains(stderr, "more than the 1000000000 a bake may") {
+	if status != exitInvalid || !strings.HasPrefix(stderr, "ember bake: 1 frame would draw ") || !strings.Contains(stderr, "more than the 1000000000 a bake may") {
 		t.Errorf("status %d, stderr %q", status, stderr)
 	}
 	if _, err := os.Stat(out); err == nil {
@@ -334,13 +334,20 @@ func TestBakeBadFlags(t *testing.T) {
 		{"-o x.gif, want \"--gif needs --to\"", []string{fx, "-o", "x.GIF"}, "--gif needs --to"},
 		{"--canvas 10x10 --pad 2, want \"give one of them\"", []string{fx, "--at", "1", "--canvas", "10x10", "--pad", "2", "-o", "x.png"}, "give one of them"},
 		{"--pad -1, want \"0 to 4096\"", []string{fx, "--at", "1", "--pad", "-1", "-o", "x.png"}, "0 to 4096"},
-		{"--canvas 10.5x10, want \"whole pixels\"", []string{fx, "--at", "1", "--canvas", "10.5x10", "-o", "x.png"}, "--canvas 10.5x10: the canvas needs whole pixels"},
+		{"--canvas 10.5x10, want \"whole pixels\"", []string{fx, "--at", "1", "--canvas", "10.5x10", "-o", "x.png"}, "--canvas 10.5x10: the sides must be whole pixels"},
 		{"--canvas 100000x100000, want \"pixels\"", []string{fx, "--at", "1", "--canvas", "100000x100000", "-o", "x.png"}, "more than 67108864 pixels"},
 		{"--at 1 --from 0 -o x.png, want \"need --sheet or --gif\"", []string{fx, "--at", "1", "--from", "0", "-o", "x.png"}, "need --sheet or --gif"},
 		{"--at 1 --bg red -o x.png, want \"#rrggbb\"", []string{fx, "--at", "1", "--bg", "red", "-o", "x.png"}, "#rrggbb"},
 		{"--at 1 --bg #12345 -o x.png, want \"#rrggbb\"", []string{fx, "--at", "1", "--bg", "#12345", "-o", "x.png"}, "#rrggbb"},
 		{"--at 1 --host 10.5x10 -o x.png, want \"whole pixels\"", []string{fx, "--at", "1", "--host", "10.5x10", "-o", "x.png"}, "whole pixels"},
 		{"--at 1 --host 100000x100000 -o x.png, want \"pixels\"", []string{fx, "--at", "1", "--host", "100000x100000", "-o", "x.png"}, "pixels"},
+		{"--at 1 --fps 10 -o x.png, want \"a GIF's frame rate\"", []string{fx, "--at", "1", "--fps", "10", "-o", "x.png"}, "ember bake: --fps is a GIF's frame rate; add --gif (or name -o OUT.gif) to make one\n"},
+		{"--sheet 2x2 --to 1 --fps 10 -o x.png, want \"a GIF's frame rate\"", []string{fx, "--sheet", "2x2", "--to", "1", "--fps", "10", "-o", "x.png"}, "--fps is a GIF's frame rate"},
+		{"--seed 1 --seed 2, want \"more than once\"", []string{fx, "--at", "1", "--seed", "1", "--seed", "2", "-o", "x.png"}, "ember bake: --seed is given more than once; give it once\n"},
+		{"--at 1 --at=2, want \"more than once\"", []string{fx, "--at", "1", "-o", "x.png", "--at=2"}, "ember bake: --at is given more than once; give it once\n"},
+		{"--gif --gif, want \"more than once\"", []string{fx, "--gif", "--to", "1", "--gif", "-o", "x.gif"}, "ember bake: --gif is given more than once; give it once\n"},
+		{"-o a.png -o b.png, want \"more than once\"", []string{fx, "--at", "1", "-o", "a.png", "-o", "b.png"}, "ember bake: -o is given more than once; give it once\n"},
+		{"--emit 1e30, want \"out of range\"", []string{fx, "--at", "1", "--emit", "100000000000000000000", "-o", "x.png"}, `"100000000000000000000": the count 100000000000000000000 is out of range`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, _, stderr := runCLI(append([]string{"bake"}, c.args...)...)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -104,7 +105,13 @@ func (f *emitFlag) String() string {
 	return strings.Join(parts, ",")
 }
 
+func (*emitFlag) repeatable() {}
+
 func (f *emitFlag) Set(s string) error {
+	// The effect would keep only the last DefaultMaxBursts.
+	if len(*f) == emitter.DefaultMaxBursts {
+		return fmt.Errorf("more than %d bursts; an effect keeps at most %d", emitter.DefaultMaxBursts, emitter.DefaultMaxBursts)
+	}
 	b, err := parseEmit(s)
 	if err != nil {
 		return err
@@ -117,6 +124,9 @@ func (f *emitFlag) Set(s string) error {
 func parseEmit(s string) (burst, error) {
 	ns, ts, hasT := strings.Cut(s, "@")
 	n, err := strconv.Atoi(ns)
+	if errors.Is(err, strconv.ErrRange) {
+		return burst{}, fmt.Errorf("%q: the count %s is out of range (a burst is capped at the effect's MaxParticles)", s, ns)
+	}
 	if err != nil {
 		return burst{}, fmt.Errorf("%q: the count %q is not a whole number (want N or N@T0)", s, ns)
 	}

@@ -98,8 +98,35 @@ Exit status: 0 ok, 1 invalid or unreadable file, 2 usage error.
 `
 
 // run is the whole program: it parses args (without the program name),
-// writes to stdout and stderr, and returns the exit status.
+// writes to stdout and stderr, and returns the exit status. A command that
+// succeeded but could not write all its standard output (a summary, help)
+// exits 1 saying so, as a full disk or a closed pipe should.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	status := dispatch(args, out, stderr)
+	if status == exitOK && out.err != nil {
+		fmt.Fprintf(stderr, "ember: cannot write the standard output: %v\n", out.err)
+		return exitInvalid
+	}
+	return status
+}
+
+// checkedWriter keeps the first error of its writer.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// dispatch runs the command args names.
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usageText)
 		return exitUsage
@@ -186,7 +213,7 @@ func newCommand(name, synopsis string, stdout, stderr io.Writer) *command {
 // parse parses args and returns the positional arguments. ok is false
 // when the command should stop with status: after -h, or a usage error.
 func (c *command) parse(args []string) (pos []string, status int, ok bool) {
-	pos, err := parseInterspersed(c.fs, args)
+	pos, twice, err := parseOnce(c.fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprintf(c.stdout, "usage: ember %s %s\n%s", c.name, c.synopsis, c.about)
@@ -200,8 +227,64 @@ func (c *command) parse(args []string) (pos []string, status int, ok bool) {
 		return nil, exitOK, false
 	case err != nil:
 		return nil, c.usageError("%v", err), false
+	case twice != "":
+		return nil, c.usageError("%s", twiceProblem(twice)), false
 	}
 	return pos, exitOK, true
+}
+
+// repeatable marks a flag value that collects every use (--emit).
+type repeatable interface{ repeatable() }
+
+// countedValue is a flag's value while the command line is parsed: it
+// notes a second use of a flag that is not repeatable.
+type countedValue struct {
+	flag.Value
+	name  string
+	uses  int
+	twice *[]string
+}
+
+func (v *countedValue) Set(s string) error {
+	if v.uses++; v.uses == 2 {
+		if _, ok := v.Value.(repeatable); !ok {
+			*v.twice = append(*v.twice, v.name)
+		}
+	}
+	return v.Value.Set(s)
+}
+
+// IsBoolFlag keeps a boolean flag usable without a value (--gif).
+func (v *countedValue) IsBoolFlag() bool {
+	b, ok := v.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// parseOnce is parseInterspersed, and also returns the name of the first
+// flag given more than once that is not repeatable, or "". The flag
+// package keeps the last of a repeated flag silently, and a second --seed
+// or --at is more likely a slip than a wish.
+func parseOnce(fs *flag.FlagSet, args []string) (pos []string, twice string, err error) {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) {
+		f.Value = &countedValue{Value: f.Value, name: f.Name, twice: &names}
+	})
+	pos, err = parseInterspersed(fs, args)
+	fs.VisitAll(func(f *flag.Flag) { f.Value = f.Value.(*countedValue).Value })
+	if len(names) > 0 {
+		twice = names[0]
+	}
+	return pos, twice, err
+}
+
+// twiceProblem is the usage problem of a flag given twice, the flag
+// spelt as the help spells it (-o, --seed).
+func twiceProblem(name string) string {
+	dash := "--"
+	if len(name) == 1 {
+		dash = "-"
+	}
+	return fmt.Sprintf("%s%s is given more than once; give it once", dash, name)
 }
 
 // usageError reports a usage error, one line, then the hint, and returns

@@ -333,7 +333,19 @@ func TestEvalBadFlags(t *testing.T) {
 		{"--at 1 --seed -1, stderr `invalid value \"-1\" for …", []string{fire, "--at", "1", "--seed", "-1"}, `invalid value "-1" for flag -seed: "-1" is not a seed; a seed is a whole number from 0 to 4294967295`},
 		{"--at 1 --seed 4294967296, stderr `invalid value \"42949672…", []string{fire, "--at", "1", "--seed", "4294967296"}, `invalid value "4294967296" for flag -seed: "4294967296" is not a seed`},
 		{"--at 1 --frames 3, stderr \"flag provided but not d…", []string{fire, "--at", "1", "--frames", "3"}, "flag provided but not defined: -frames"},
+		{"--at 1 --json --json, stderr \"ember eval: --json is…", []string{fire, "--at", "1", "--json", "--json"}, "ember eval: --json is given more than once; give it once\n"},
+		{"--at 1 --host 1x1 --host 2x2, stderr \"ember eval: --host is…", []string{fire, "--at", "1", "--host", "1x1", "--host", "2x2"}, "ember eval: --host is given more than once; give it once\n"},
 	}
+	// 4,097 bursts: the effect would keep only the last 4,096.
+	many := []string{fire, "--at", "1"}
+	for range emitter.DefaultMaxBursts + 1 {
+		many = append(many, "--emit", "1")
+	}
+	cases = append(cases, struct {
+		name   string
+		args   []string
+		stderr string
+	}{"4097 --emit, stderr `invalid value \"1\" for …", many, `invalid value "1" for flag -emit: more than 4096 bursts; an effect keeps at most 4096`})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			status, out, errOut := runCLI(append([]string{"eval"}, c.args...)...)
@@ -466,5 +478,23 @@ func TestValidateImages(t *testing.T) {
 	status, _, stderr = runCLI("validate", "--allow-outside", bad)
 	if want := bad + `:2: Texture: "missing.png": cannot read ` + filepath.Join(fx, "missing.png") + ": no such file or directory"; status != exitInvalid || !strings.Contains(stderr, want) {
 		t.Errorf("--allow-outside, missing: status %d, stderr %q, want %q", status, stderr, want)
+	}
+}
+
+// TestEvalManyEmits: --emit may be given as often as an effect keeps
+// bursts, 4,096 times, and each one counts.
+func TestEvalManyEmits(t *testing.T) {
+	fx := writeFile(t, "fx.yaml", "Rate: 0\nLifetime: 10\nSpeed: 0\nMaxParticles: 5000\n")
+	args := []string{"eval", fx, "--at", "1", "--json"}
+	for range emitter.DefaultMaxBursts {
+		args = append(args, "--emit", "1@0.5")
+	}
+	status, out, errOut := runCLI(args...)
+	var frame evalFrame
+	if status != exitOK || errOut != "" || json.Unmarshal([]byte(out), &frame) != nil {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	if got := len(frame.Particles); got != emitter.DefaultMaxBursts {
+		t.Errorf("%d particles alive, want one per burst, %d", got, emitter.DefaultMaxBursts)
 	}
 }

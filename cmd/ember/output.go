@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/texture"
@@ -78,3 +79,8 @@ func textureOverwritten(out, file string, doc *world.Document) string {
 	}
 	return ""
 }
+
+// bakeMessage is the message of an error from a bake: package bake's
+// errors start with its name, which the command's own prefix already
+// says.
+func bakeMessage(err error) string { return strings.TrimPrefix(err.Error(), "bake: ") }

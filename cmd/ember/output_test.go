@@ -166,7 +166,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 
 // TestOutputWriteErrors: when standard output cannot be written, eval,
 // world eval and import say so and exit 1, even when there is only the
-// heading to write.
+// heading to write, and so does every other command that writes to it.
 func TestOutputWriteErrors(t *testing.T) {
 	dot := dotDir(t) // no particle before 1 s
 	studio := writeFile(t, "one.rbxmx", `<roblox version="4"><Item class="ParticleEmitter"><Properties><string name="Name">E</string></Properties></Item></roblox>`)
@@ -179,6 +179,11 @@ func TestOutputWriteErrors(t *testing.T) {
 		{[]string{"world", "eval", dot, "--at", "0"}, "ember world eval: no space left on device\n"},
 		{[]string{"world", "eval", dot, "--at", "0", "--json"}, "ember world eval: no space left on device\n"},
 		{[]string{"import", studio, "-o", t.TempDir()}, "ember import: no space left on device\n"},
+		// Commands whose standard output is only a summary or help.
+		{[]string{"world", "compile", dot, "-o", filepath.Join(filepath.Dir(dot), "dot.kwp")}, "ember: cannot write the standard output: no space left on device\n"},
+		{[]string{"help"}, "ember: cannot write the standard output: no space left on device\n"},
+		{[]string{"bake", "-h"}, "ember: cannot write the standard output: no space left on device\n"},
+		{[]string{"world", "help", "bake"}, "ember: cannot write the standard output: no space left on device\n"},
 	} {
 		var stderr bytes.Buffer
 		status := run(c.args, failWriter{}, &stderr)

@@ -128,7 +128,7 @@ func (c *worldCommand) parse(fs *flag.FlagSet, args []string, stdout, stderr io.
 	fs.Init("ember world "+c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	pos, err := parseInterspersed(fs, args)
+	pos, twice, err := parseOnce(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprintf(stdout, "usage: ember world %s %s\n\n%s\n", c.name, c.synopsis, c.help)
@@ -141,6 +141,8 @@ func (c *worldCommand) parse(fs *flag.FlagSet, args []string, stdout, stderr io.
 		return nil, exitOK, false
 	case err != nil: // the flag package wrote the line
 		return nil, worldHint(stderr, c), false
+	case twice != "":
+		return nil, c.usageError(stderr, "%s", twiceProblem(twice)), false
 	}
 	return pos, exitOK, true
 }

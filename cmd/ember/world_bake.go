@@ -60,7 +60,7 @@ func runWorldBake(c *worldCommand, args []string, stdout, stderr io.Writer) int 
 	}
 	data, err := bakeLevel(&doc, filepath.Dir(o.file), o)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", o.file, err)
+		fmt.Fprintf(stderr, "%s: %s\n", o.file, bakeMessage(err))
 		return exitInvalid
 	}
 	return writeOutput("ember world bake", o.out, data, stdout, stderr)
@@ -124,7 +124,7 @@ func parseWorldBakeArgs(c *worldCommand, args []string, stdout, stderr io.Writer
 	case overwrites(cf.out, files[0]) != "":
 		return fail("-o %s would overwrite the level %s", cf.out, files[0])
 	}
-	if msg := cf.outputFormat(); msg != "" {
+	if msg := cf.outputFormat(fs); msg != "" {
 		return fail("%s", msg)
 	}
 	if msg := canvasProblem("--size", size); msg != "" {

@@ -194,8 +194,11 @@ func TestWorldBakeBadFlags(t *testing.T) {
 		{[]string{level, "--camera", "1,2,3,60,4", "--from", "2", "--to", "1", "-o", "x.gif"}, "ember world bake: --to 1 is before --from 2"},
 		{[]string{level, "--camera", "1,2,3,60,4", "--to", "1", "--fps", "0", "-o", "x.gif"}, "ember world bake: --fps 0: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from 0.0015259 (100/65535) to 100"},
 		{[]string{level, "--camera", "1,2,3,60,4", "-o", "x.gif"}, "ember world bake: --gif needs --to T1 (or --at T)"},
-		{[]string{level, "--camera", "1,2,3,60,4", "--at", "1", "--size", "10.5x10", "-o", "x.png"}, "ember world bake: --size 10.5x10: the canvas needs whole pixels"},
+		{[]string{level, "--camera", "1,2,3,60,4", "--at", "1", "--size", "10.5x10", "-o", "x.png"}, "ember world bake: --size 10.5x10: the sides must be whole pixels"},
 		{[]string{level, "--camera", "1,2,3,60,4", "--at", "1", "--size", "10000x10000", "-o", "x.png"}, "ember world bake: --size 10000x10000: more than 67108864 pixels"},
+		{[]string{level, "--camera", "1,2,3,60,4", "--at", "1", "--fps", "10", "-o", "x.png"}, "ember world bake: --fps is a GIF's frame rate; add --gif (or name -o OUT.gif) to make one"},
+		{[]string{level, "--camera", "1,2,3,60,4", "--at", "1", "--size", "8x8", "--size", "9x9", "-o", "x.png"}, "ember world bake: --size is given more than once; give it once"},
+		{[]string{level, "--camera", "1,2,3,60,4", "--camera", "1,2,3,60,5", "--at", "1", "-o", "x.png"}, "ember world bake: --camera is given more than once; give it once"},
 	} {
 		status, data, errOut := worldBake(tc.args...)
 		if want := tc.line + "\n" + hint; status != exitUsage || len(data) != 0 || errOut != want {

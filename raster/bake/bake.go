@@ -71,10 +71,14 @@ type WorkError struct {
 
 // Error says which limit the bake would exceed and by how much.
 func (e *WorkError) Error() string {
-	if e.Pixels == 0 {
-		return fmt.Sprintf("bake: %d frames would evaluate %d particles, more than the %d a bake may (see MaxWorkParticles)", e.Frames, e.Particles, MaxWorkParticles)
+	frames := fmt.Sprintf("%d frames", e.Frames)
+	if e.Frames == 1 {
+		frames = "1 frame"
 	}
-	return fmt.Sprintf("bake: %d frames would draw %d particles over %d pixels, more than the %d a bake may (see MaxWorkPixels)", e.Frames, e.Particles, e.Pixels, MaxWorkPixels)
+	if e.Pixels == 0 {
+		return fmt.Sprintf("bake: %s would evaluate %d particles, more than the %d a bake may (see MaxWorkParticles)", frames, e.Particles, MaxWorkParticles)
+	}
+	return fmt.Sprintf("bake: %s would draw %d particles over %d pixels, more than the %d a bake may (see MaxWorkPixels)", frames, e.Particles, e.Pixels, MaxWorkPixels)
 }
 
 // Scene is what [Frame], [Sheet] and [GIF] draw: one effect of Snapshot,
@@ -285,8 +289,11 @@ func Sheet(s *Scene, cols, rows int, t0, t1 float64) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cols < 1 || rows < 1 || int64(cols)*int64(rows)*int64(k.w)*int64(k.h) > MaxCanvasPixels {
-		return nil, fmt.Errorf("bake: sheet %dx%d of %dx%d frames: the grid must be at least 1x1 and the sheet at most %d pixels", cols, rows, k.w, k.h, MaxCanvasPixels)
+	if cols < 1 || rows < 1 {
+		return nil, fmt.Errorf("bake: sheet %dx%d: the grid must be at least 1x1", cols, rows)
+	}
+	if int64(cols)*int64(rows)*int64(k.w)*int64(k.h) > MaxCanvasPixels {
+		return nil, fmt.Errorf("bake: sheet %dx%d of %dx%d frames: %d pixels, more than the %d a sheet may have; give fewer frames or a smaller canvas", cols, rows, k.w, k.h, int64(cols)*int64(rows)*int64(k.w)*int64(k.h), MaxCanvasPixels)
 	}
 	if !finite(t0) || !finite(t1) {
 		return nil, fmt.Errorf("bake: sheet clocks %v to %v are not finite numbers", t0, t1)

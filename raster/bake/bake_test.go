@@ -3,6 +3,7 @@ package bake
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -130,8 +131,14 @@ func TestSheet(t *testing.T) {
 	if got := SheetTimes(1, 2, 5); len(got) != 1 || got[0] != 2 {
 		t.Errorf("one frame: %v, want [2]", got)
 	}
-	if _, err := Sheet(s, 0, 3, 0, 1); err == nil {
-		t.Error("a 0-column sheet must fail")
+	if _, err := Sheet(s, 0, 3, 0, 1); err == nil || err.Error() != "bake: sheet 0x3: the grid must be at least 1x1" {
+		t.Errorf("a 0-column sheet: %v", err)
+	}
+	// A valid grid of too many pixels is blamed on its size, not its shape.
+	w, h := s.Width, s.Height
+	want := fmt.Sprintf("bake: sheet 1024x1024 of %dx%d frames: %d pixels, more than the %d a sheet may have; give fewer frames or a smaller canvas", w, h, 1024*1024*w*h, MaxCanvasPixels)
+	if _, err := Sheet(s, 1024, 1024, 0, 1); err == nil || err.Error() != want {
+		t.Errorf("a 1024x1024 sheet: %v, want %s", err, want)
 	}
 }
 
@@ -255,7 +262,7 @@ func TestWork(t *testing.T) {
 	var we *WorkError
 	if !errors.As(err, &we) || we.Frames != 1 || we.Particles > 200000 || we.Pixels <= MaxWorkPixels {
 		t.Errorf("a heavy frame: %v (%+v), want a WorkError of 1 frame, at most 200000 particles and more than %d pixels", err, we, MaxWorkPixels)
-	} else if want := "bake: 1 frames would draw " + strconv.FormatInt(we.Particles, 10) + " particles over " + strconv.FormatInt(we.Pixels, 10) + " pixels, more than the 1000000000 a bake may (see MaxWorkPixels)"; err.Error() != want {
+	} else if want := "bake: 1 frame would draw " + strconv.FormatInt(we.Particles, 10) + " particles over " + strconv.FormatInt(we.Pixels, 10) + " pixels, more than the 1000000000 a bake may (see MaxWorkPixels)"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	// A 1024 × 1024 sheet of 8 × 8 frames: a million frames of a million
