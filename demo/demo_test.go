@@ -82,6 +82,30 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errb.String())
 		}
 	}
+	// Flags that would make a wrong or unused picture are refused before
+	// any capture, naming the flag.
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-gif", "-fps", "0"}, "demo: -fps 0: a GIF's rate must divide the 60 updates per second (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60)\n"},
+		{[]string{"-gif", "-fps", "7"}, "demo: -fps 7: a GIF's rate must divide"},
+		{[]string{"-gif", "-fps", "-5"}, "demo: -fps -5: a GIF's rate must divide"},
+		{[]string{"-frames", "-3"}, "demo: -frames -3 is negative\n"},
+		{[]string{"-o", filepath.Join(dir, "x.txt")}, "demo: -o " + filepath.Join(dir, "x.txt") + ": a capture is a .png or a .gif file, or a directory ending in /\n"},
+		{[]string{"-gif", "-o", filepath.Join(dir, "x.png")}, "demo: -o " + filepath.Join(dir, "x.png") + " names a PNG, but -gif makes a GIF\n"},
+		{[]string{"-dur", "2", "-o", filepath.Join(dir, "x.PNG")}, "demo: -o " + filepath.Join(dir, "x.PNG") + " names a PNG; -dur is a GIF's length\n"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"-effects", effects, "-scene", "fire"}, c.args...), &out, &errb)
+		if code != 2 || !strings.HasPrefix(errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("refused captures wrote %d files", len(entries))
+	}
 }
 
 // decode reads a PNG.
@@ -125,20 +149,23 @@ func differing(a, b *image.RGBA) int {
 // for hours.
 func TestCaptureLimits(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.png")
+	gifOut := filepath.Join(filepath.Dir(out), "x.gif")
 	for _, args := range [][]string{
 		{"-at", "1e9", "-o", out},
 		{"-at", "NaN", "-o", out},
 		{"-at", "-1", "-o", out},
-		{"-gif", "-dur", "1e7", "-o", out},
-		{"-gif", "-dur", "200", "-fps", "60", "-o", out},
+		{"-gif", "-dur", "1e7", "-o", gifOut},
+		{"-gif", "-dur", "200", "-fps", "60", "-o", gifOut},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"-effects", effects, "-scene", "fire"}, args...), &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), "demo: ") {
 			t.Errorf("%q: code %d, stderr %q", args, code, stderr.String())
 		}
 	}
-	if _, err := os.Stat(out); err == nil {
-		t.Error("a refused capture wrote its file")
+	for _, p := range []string{out, gifOut} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("a refused capture wrote %s", p)
+		}
 	}
 }
 

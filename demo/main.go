@@ -80,15 +80,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "demo: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	fs.Visit(func(f *flag.Flag) { o.atSet = o.atSet || f.Name == "at" })
+	durSet := false
+	fs.Visit(func(f *flag.Flag) {
+		o.atSet = o.atSet || f.Name == "at"
+		durSet = durSet || f.Name == "dur"
+	})
 	// A capture runs the scene's updates one by one: a clock of a day
 	// would run for hours, and a long GIF hold thousands of frames.
 	switch {
 	case !(o.at >= 0 && o.at <= maxCaptureClock) || !(o.dur >= 0 && o.dur <= maxCaptureClock):
 		fmt.Fprintf(stderr, "demo: -at %v, -dur %v: captures are of clocks from 0 to %d s\n", o.at, o.dur, maxCaptureClock)
 		return 2
-	case o.fps > 0 && o.dur*float64(o.fps) > bake.MaxGIFFrames:
+	case o.fps < 1 || tps%o.fps != 0:
+		fmt.Fprintf(stderr, "demo: -fps %d: a GIF's rate must divide the %d updates per second (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60)\n", o.fps, tps)
+		return 2
+	case o.dur*float64(o.fps) > bake.MaxGIFFrames:
 		fmt.Fprintf(stderr, "demo: -dur %v at -fps %d is more than the %d frames of a GIF\n", o.dur, o.fps, bake.MaxGIFFrames)
+		return 2
+	case o.frames < 0:
+		fmt.Fprintf(stderr, "demo: -frames %d is negative\n", o.frames)
+		return 2
+	}
+	if msg := outFileProblem(o, durSet); msg != "" {
+		fmt.Fprintf(stderr, "demo: %s\n", msg)
 		return 2
 	}
 
@@ -150,6 +164,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// outFileProblem returns the usage problem of -o naming one file, or "":
+// its name picks the picture (.png or .gif, in any case), so it must be
+// one of them and agree with -gif, and a PNG has no use for -dur.
+func outFileProblem(o options, durSet bool) string {
+	if o.out == "" || strings.HasSuffix(o.out, "/") || isDir(o.out) {
+		return ""
+	}
+	switch ext := strings.ToLower(filepath.Ext(o.out)); {
+	case ext != ".png" && ext != ".gif":
+		return fmt.Sprintf("-o %s: a capture is a .png or a .gif file, or a directory ending in /", o.out)
+	case ext == ".png" && o.gif:
+		return fmt.Sprintf("-o %s names a PNG, but -gif makes a GIF", o.out)
+	case ext == ".png" && durSet:
+		return fmt.Sprintf("-o %s names a PNG; -dur is a GIF's length", o.out)
+	}
+	return ""
 }
 
 // noDisplay returns why no window can open, or "" when a display is set.
