@@ -69,7 +69,7 @@ func decode(f io.ReadSeeker, name string) (image.Image, error) {
 	return img, nil
 }
 
-// LoadOptions configures [LoadEffectImages] and [LoadEffect]. The zero
+// LoadOptions configures [LoadEffectImages] and effectfile.LoadWithImages. The zero
 // value, or nil, reads the images wherever their paths point.
 type LoadOptions struct {
 	// Confine keeps the images in the effect file's folder or below it,
