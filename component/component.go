@@ -73,7 +73,7 @@ var (
 // Get returns the effect data of entity e, and false when e is not a live
 // effect entity of w.
 func Get(w donburi.World, e donburi.Entity) (*EffectData, bool) {
-	if w == nil || !w.Valid(e) {
+	if !valid(w, e) {
 		return nil, false
 	}
 	entry := w.Entry(e)
@@ -81,6 +81,21 @@ func Get(w donburi.World, e donburi.Entity) (*EffectData, bool) {
 		return nil, false
 	}
 	return Effect.Get(entry), true
+}
+
+// valid reports whether e is a live entity of w. donburi's World.Valid
+// indexes past its table for an entity id that w never made (one of
+// another world); that is a false here, not a panic.
+func valid(w donburi.World, e donburi.Entity) (ok bool) {
+	if w == nil || e == donburi.Null {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return w.Valid(e)
 }
 
 // Query returns a cached query of every effect entity.

@@ -89,7 +89,7 @@ func WorldEmitterQuery() *donburi.Query { return worldEmitterQuery }
 
 // GetLevel returns the level data of e, if e is a live level entity of w.
 func GetLevel(w donburi.World, e donburi.Entity) (*LevelData, bool) {
-	if w == nil || !w.Valid(e) {
+	if !valid(w, e) {
 		return nil, false
 	}
 	entry := w.Entry(e)
@@ -102,7 +102,7 @@ func GetLevel(w donburi.World, e donburi.Entity) (*LevelData, bool) {
 // GetWorldEmitter returns the emitter data of e, if e is a live emitter
 // entity of a level of w.
 func GetWorldEmitter(w donburi.World, e donburi.Entity) (*WorldEmitterData, bool) {
-	if w == nil || !w.Valid(e) {
+	if !valid(w, e) {
 		return nil, false
 	}
 	entry := w.Entry(e)
