@@ -131,7 +131,7 @@ func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi
 		history = emitter.SecondsToTicks(o.History)
 	}
 	d.Timeline.Init(reg.Now, history, spec.TimeScale)
-	d.Timeline.Record(timeline.Segment{World: reg.Now, Step: reg.Step, Playing: o.Play}, reg.Reach)
+	d.Timeline.Record(timeline.Segment{World: reg.Now, Step: reg.Step, Playing: o.Play}, reg.Now)
 	reg.claim(o.Name, ent)
 	return ent, nil
 }

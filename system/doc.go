@@ -54,8 +54,9 @@
 // a seek backwards replays the recorded future (play state changes,
 // bursts, restarts); the first control applied to an effect in that
 // rewound state rewrites its future instead. Seeks are exact within the
-// effect's History behind the furthest world clock reached (30 s by
-// default). Host tracks are data too, so a transform-following effect shows
+// effect's History (30 s by default) behind the furthest world clock
+// reached, and behind the world clock wherever the world was stepped after
+// a seek: a seek far ahead and back loses nothing recorded afterwards. Host tracks are data too, so a transform-following effect shows
 // where its host was; the next Update samples the transforms as they are
 // then. Retired one-shot effects are removed from the world and do not come
 // back.

@@ -1,9 +1,12 @@
 package system
 
 import (
+	"maps"
+	"math"
 	"testing"
 
 	"github.com/emberfx/ember/component"
+	"github.com/emberfx/ember/emitter"
 	"github.com/yohamta/donburi"
 )
 
@@ -50,5 +53,62 @@ func TestForeignEntities(t *testing.T) {
 	}
 	if _, ok := LevelTime(game, level); !ok {
 		t.Error("the game's level is no longer mounted")
+	}
+}
+
+// TestSeekFarAheadAndBack: a seek far past the furthest clock reached
+// (extrapolating, +Inf included) and back again leaves rewinding exact:
+// the segments recorded afterwards are kept, so seeking inside them shows
+// what stepping showed, as in a world that never went ahead.
+func TestSeekFarAheadAndBack(t *testing.T) {
+	type shown struct {
+		clock   emitter.Ticks
+		playing bool
+	}
+	play := func(ahead float64) map[float64]shown {
+		w := donburi.NewWorld()
+		fx := newEffect(t, w, streamSpec(), component.SpawnOptions{Play: true})
+		s := NewScheduler(nil)
+		if ahead != 0 {
+			Seek(w, ahead)
+			Seek(w, 0)
+		}
+		steps := func(n int) {
+			for range n {
+				s.UpdateWorld(w)
+			}
+		}
+		steps(60)
+		Pause(w, fx)
+		steps(60)
+		Play(w, fx)
+		steps(60) // the world at 3 s, the effect at 2 s
+		d, _ := component.Get(w, fx)
+		if n := len(d.Timeline.Segments()); n != 3 {
+			t.Errorf("seeking to %v and back: %d segments kept of the spawn, the pause and the play", ahead, n)
+		}
+		got := map[float64]shown{}
+		for _, at := range []float64{1.5, 0.5, 2.5, 3} {
+			Seek(w, at)
+			e := effectOf(t, w, fx)
+			got[at] = shown{e.Clock(), e.Playing()}
+		}
+		return got
+	}
+	want := play(0)
+	for at, sh := range map[float64]shown{
+		1.5: {emitter.SecondsToTicks(1), false},
+		0.5: {emitter.SecondsToTicks(0.5), true},
+		2.5: {emitter.SecondsToTicks(1.5), true},
+		3:   {emitter.SecondsToTicks(2), true},
+	} {
+		if want[at] != sh {
+			t.Fatalf("without seeking ahead, at %v s: %+v, want %+v", at, want[at], sh)
+		}
+	}
+	for _, ahead := range []float64{100, 1e9, math.Inf(1)} {
+		if got := play(ahead); !maps.Equal(got, want) {
+			t.Errorf("after seeking to %v and back: %+v, want %+v", ahead, got, want)
+		}
 	}
 }

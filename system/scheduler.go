@@ -191,7 +191,7 @@ func record(d *component.EffectData, reg *component.RegistryData, step emitter.T
 	e := d.Effect
 	d.Timeline.Record(timeline.Segment{
 		World: reg.Now, Clock: e.Clock(), Step: step, Playing: e.Playing(), Run: d.Timeline.Run(),
-	}, reg.Reach)
+	}, reg.Now)
 }
 
 // stepEntry advances one playing effect.
@@ -208,7 +208,7 @@ func (s *Scheduler) stepEntry(entry *donburi.Entry) {
 		if e != nil {
 			d.Timeline.Record(timeline.Segment{
 				World: s.reg.Now - s.dt, Clock: e.Clock(), Step: s.dt, Run: d.Timeline.Run(),
-			}, s.reg.Reach)
+			}, s.reg.Now)
 		}
 		s.ops = append(s.ops, tagOp{entry.Entity(), component.Playing, false})
 		return

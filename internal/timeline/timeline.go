@@ -142,12 +142,15 @@ func (t *Timeline) Next() (Segment, bool) {
 
 // Record appends s as the current segment. Segments starting at or after
 // s.World are dropped first (recording rewrites the future), then those
-// older than the history behind reach, the furthest world clock.
-func (t *Timeline) Record(s Segment, reach emitter.Ticks) {
+// older than the history behind now, the world clock. The horizon follows
+// the world clock, not the furthest clock reached: a world seeked far
+// ahead (extrapolating) and back would otherwise drop every segment it
+// records from then on, and rewinding could never be exact again.
+func (t *Timeline) Record(s Segment, now emitter.Ticks) {
 	i := sort.Search(len(t.segs), func(i int) bool { return t.segs[i].World >= s.World })
 	t.segs = append(t.segs[:i], s)
 	t.cur = len(t.segs) - 1
-	t.prune(reach - t.history)
+	t.prune(now - t.history)
 }
 
 // prune drops the segments that end at or before horizon, keeping the one

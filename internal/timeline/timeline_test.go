@@ -90,7 +90,7 @@ func TestTimelinePrune(t *testing.T) {
 		w := emitter.Ticks(i * 10)
 		tl.Record(Segment{World: w}, w)
 	}
-	// Reach 490, history 100: segments ending at or before 390 go once they
+	// World clock 490, history 100: segments ending at or before 390 go once they
 	// are half the list; the one in force at the horizon stays.
 	segs := tl.Segments()
 	if len(segs) >= 50 || segs[0].World > 390 || tl.Index(390) < 0 || segs[tl.Index(390)].World > 390 {
