@@ -115,7 +115,10 @@ func TestSpawnErrors(t *testing.T) {
 	}{
 		{"nil world", nil, snap, nil, "nil world"},
 		{"nil snapshot", w, nil, nil, "nil snapshot"},
-		{"negative layer", w, snap, &SpawnOptions{Layer: -1}, "negative layer"},
+		{"negative layer", w, snap, &SpawnOptions{Layer: -1}, "component: Spawn: layer -1 is not from 0 to 4095 (MaxLayer)"},
+		{"huge layer", w, snap, &SpawnOptions{Layer: 1 << 40}, "component: Spawn: layer 1099511627776 is not from 0 to 4095 (MaxLayer)"},
+		{"NaN X", w, snap, &SpawnOptions{X: math.NaN()}, "component: Spawn: X NaN is not a finite position"},
+		{"infinite Y", w, snap, &SpawnOptions{Y: math.Inf(-1), Transform: true}, "component: Spawn: Y -Inf is not a finite position"},
 		{"bad host", w, snap, &SpawnOptions{HostWidth: math.NaN()}, "HostWidth"},
 	} {
 		if _, err := Spawn(c.w, c.snap, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/emitter/effectfile"
@@ -49,7 +50,7 @@ type SpawnOptions struct {
 	// clock 0 (an Emit on a paused effect restarts and plays it).
 	Play bool
 	// Layer is the ecs layer the entity joins (default 0), which picks the
-	// layer draw function that draws it. It must not be negative.
+	// layer draw function that draws it: 0 to MaxLayer.
 	Layer ecs.LayerID
 	// Transform adds donburi's transform component, so the effect follows
 	// the transform and its parent chain: the scheduler feeds the host's
@@ -64,6 +65,11 @@ type SpawnOptions struct {
 	// images the effect file names for SpawnFile.
 	Texture, Strip image.Image
 }
+
+// MaxLayer is the largest ecs layer an effect or a level may join.
+// donburi keeps a table as long as the largest layer id in use, so a
+// layer of 1<<40 would exhaust memory; real games use a handful.
+const MaxLayer ecs.LayerID = 4095
 
 // Spawn creates an effect entity of snap in w with everything it needs:
 // the [Effect] component, [Playing] when opts.Play, the layer tag, and
@@ -80,8 +86,18 @@ func Spawn(w donburi.World, snap *emitter.Snapshot, opts *SpawnOptions) (donburi
 	if opts != nil {
 		o = *opts
 	}
-	if o.Layer < 0 {
-		return donburi.Null, fmt.Errorf("component: Spawn: negative layer %d", o.Layer)
+	if o.Layer < 0 || o.Layer > MaxLayer {
+		return donburi.Null, fmt.Errorf("component: Spawn: layer %d is not from 0 to %d (MaxLayer)", o.Layer, MaxLayer)
+	}
+	// A NaN or infinite position would hide the effect for good, with no
+	// sign of why.
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"X", o.X}, {"Y", o.Y}} {
+		if math.IsNaN(p.v) || math.IsInf(p.v, 0) {
+			return donburi.Null, fmt.Errorf("component: Spawn: %s %v is not a finite position", p.name, p.v)
+		}
 	}
 	reg := GetRegistry(w)
 	spec := snap.Spec()

@@ -22,6 +22,7 @@ type layerEntries struct {
 
 // init sets l up in place (its add closure keeps l's address).
 func (l *layerEntries) init(layer ecs.LayerID, c component.IComponentType, visible func(*donburi.Entry) bool) {
+	checkLayer(layer)
 	l.layer, l.query = layer, ecs.NewQuery(layer, filter.Contains(c))
 	l.add = func(e *donburi.Entry) {
 		if visible(e) {

@@ -1,6 +1,8 @@
 package system
 
 import (
+	"fmt"
+
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/raster"
 	"github.com/yohamta/donburi"
@@ -16,11 +18,21 @@ type Collector struct {
 	layerEntries
 }
 
-// NewCollector returns a collector of the effects on layer.
+// NewCollector returns a collector of the effects on layer. It panics
+// when layer is not from 0 to component.MaxLayer, as no effect can be on
+// such a layer.
 func NewCollector(layer ecs.LayerID) *Collector {
 	c := &Collector{}
 	c.init(layer, component.Effect, func(e *donburi.Entry) bool { return component.Effect.Get(e).Visible() })
 	return c
+}
+
+// checkLayer panics, as the collectors document, for a layer no entity
+// can be on.
+func checkLayer(layer ecs.LayerID) {
+	if layer < 0 || layer > component.MaxLayer {
+		panic(fmt.Sprintf("system: collector of layer %d, not from 0 to %d (component.MaxLayer)", layer, component.MaxLayer))
+	}
 }
 
 // Layer returns the collector's layer.

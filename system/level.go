@@ -87,8 +87,8 @@ func MountLevel(w donburi.World, doc *world.Document, opts *MountOptions) (donbu
 	if opts != nil {
 		o = *opts
 	}
-	if o.Layer < 0 {
-		return donburi.Null, fmt.Errorf("system: MountLevel: negative layer %d", o.Layer)
+	if o.Layer < 0 || o.Layer > component.MaxLayer {
+		return donburi.Null, fmt.Errorf("system: MountLevel: layer %d is not from 0 to %d (component.MaxLayer)", o.Layer, component.MaxLayer)
 	}
 	if o.Features == nil {
 		o.Features = Features()

@@ -17,7 +17,8 @@ type LevelCollector struct {
 	hidden [][]bool // per collected level, by emitter index
 }
 
-// NewLevelCollector returns a collector of the levels on layer.
+// NewLevelCollector returns a collector of the levels on layer. It panics
+// when layer is not from 0 to component.MaxLayer, as NewCollector does.
 func NewLevelCollector(layer ecs.LayerID) *LevelCollector {
 	c := &LevelCollector{}
 	c.init(layer, component.Level, func(e *donburi.Entry) bool { return component.Level.Get(e).Visible() })

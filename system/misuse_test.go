@@ -1,13 +1,16 @@
 package system
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"testing"
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/internal/leveltest"
 	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/ecs"
 )
 
 // TestForeignEntities: an entity of another world, whose id the world
@@ -110,5 +113,38 @@ func TestSeekFarAheadAndBack(t *testing.T) {
 		if got := play(ahead); !maps.Equal(got, want) {
 			t.Errorf("after seeking to %v and back: %+v, want %+v", ahead, got, want)
 		}
+	}
+}
+
+// TestLayerRange: a layer past component.MaxLayer is refused, where
+// donburi would grow a table to the layer id (1<<40 exhausts memory), and
+// a collector of a layer no entity can be on panics saying so.
+func TestLayerRange(t *testing.T) {
+	w := donburi.NewWorld()
+	for _, layer := range []ecs.LayerID{-1, component.MaxLayer + 1, 1 << 40} {
+		_, err := MountLevel(w, leveltest.Document(t), &MountOptions{Layer: layer, Textures: leveltest.Resolver(leveltest.Images())})
+		if want := fmt.Sprintf("system: MountLevel: layer %d is not from 0 to 4095 (component.MaxLayer)", layer); err == nil || err.Error() != want {
+			t.Errorf("MountLevel on layer %d: %v, want %s", layer, err, want)
+		}
+		for name, f := range map[string]func(){
+			"NewCollector":      func() { NewCollector(layer) },
+			"NewLevelCollector": func() { NewLevelCollector(layer) },
+		} {
+			func() {
+				defer func() {
+					want := fmt.Sprintf("system: collector of layer %d, not from 0 to 4095 (component.MaxLayer)", layer)
+					if r := recover(); r != want {
+						t.Errorf("%s(%d): recovered %v, want the panic %q", name, layer, r, want)
+					}
+				}()
+				f()
+			}()
+		}
+	}
+	if _, err := MountLevel(w, leveltest.Document(t), &MountOptions{Layer: component.MaxLayer, Textures: leveltest.Resolver(leveltest.Images())}); err != nil {
+		t.Errorf("MountLevel on MaxLayer: %v", err)
+	}
+	if c := NewCollector(component.MaxLayer); c.Layer() != component.MaxLayer {
+		t.Errorf("collector of layer %d", c.Layer())
 	}
 }

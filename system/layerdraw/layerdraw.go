@@ -55,7 +55,8 @@ type Drawer struct {
 }
 
 // NewDrawer returns a drawer of layer's effects with r. Use one renderer
-// per target: its statistics and batches are per Draw.
+// per target: its statistics and batches are per Draw. It panics when
+// layer is not from 0 to component.MaxLayer (system.NewCollector).
 func NewDrawer(r *render.Renderer, layer ecs.LayerID) *Drawer {
 	return &Drawer{r: r, col: system.NewCollector(layer)}
 }

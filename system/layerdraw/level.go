@@ -35,7 +35,8 @@ type LevelDrawer struct {
 	emitters []render.LevelEmitter
 }
 
-// NewLevelDrawer returns a drawer of layer's levels with r.
+// NewLevelDrawer returns a drawer of layer's levels with r. It panics
+// when layer is not from 0 to component.MaxLayer.
 func NewLevelDrawer(r *render.Renderer, layer ecs.LayerID) *LevelDrawer {
 	return &LevelDrawer{r: r, col: system.NewLevelCollector(layer)}
 }
