@@ -42,8 +42,9 @@ type Options struct {
 	// WorkPerBudget × Budget candidates.
 	Budget int
 	// PageSize is the edge of an atlas page in pixels (0 means
-	// DefaultPageSize). A texture and strip too large for one get a page of
-	// their own.
+	// DefaultPageSize; negative is an error), at most what the GPU holds
+	// (larger is clamped to it). A texture and strip too large for one get
+	// a page of their own.
 	PageSize int
 	// Cost is the cost model PathAuto chooses with (zero fields: the
 	// DefaultCostModel values; a negative, NaN or infinite one is an
@@ -276,8 +277,11 @@ func New(opts *Options) (*Renderer, error) {
 	if o.Budget == 0 {
 		o.Budget = DefaultBudget
 	}
-	if o.PageSize <= 0 {
+	if o.PageSize == 0 {
 		o.PageSize = DefaultPageSize
+	}
+	if o.PageSize < 0 {
+		return nil, fmt.Errorf("render: New: PageSize %d is negative", o.PageSize)
 	}
 	if o.Workers < 0 {
 		return nil, fmt.Errorf("render: New: Workers %d is negative", o.Workers)

@@ -43,6 +43,9 @@ func TestWorkersGiveIdenticalQuads(t *testing.T) {
 	if _, err := New(&Options{Workers: -1}); err == nil {
 		t.Fatal("negative Workers accepted")
 	}
+	if _, err := New(&Options{PageSize: -1}); err == nil || err.Error() != "render: New: PageSize -1 is negative" {
+		t.Fatalf("negative PageSize: %v", err)
+	}
 	// A count from configuration is clamped, not a million goroutines.
 	if r := newRenderer(t, &Options{Workers: 1_000_000}); r.eval.Workers() != emitter.MaxWorkers {
 		t.Fatalf("Workers 1,000,000 gave %d goroutines, want the clamp %d", r.eval.Workers(), emitter.MaxWorkers)

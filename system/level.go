@@ -43,8 +43,8 @@ type MountOptions struct {
 	// Dir is the folder of the default resolver (default "."; for
 	// [MountLevelFile], the file's folder).
 	Dir string
-	// PageSize is the edge of the level's atlas pages in pixels (default
-	// leveltex.DefaultPage).
+	// PageSize is the edge of the level's atlas pages in pixels, 1 to
+	// leveltex.MaxPage (default leveltex.DefaultPage).
 	PageSize int
 	// Hidden mounts the level hidden (component.LevelData.Hidden).
 	Hidden bool

@@ -21,6 +21,12 @@ import (
 // DefaultPage is the edge in pixels of a level's atlas pages.
 const DefaultPage = 2048
 
+// MaxPage is the largest page edge Prepare accepts: the image size every
+// GPU Ebitengine runs on holds (a larger page would fail only when a
+// renderer made it), and the largest texture a level may have
+// (world.MaxTextureEdge).
+const MaxPage = 4096
+
 // Pad is the padding around a frame on a shared page: one pixel on
 // each side, two in all per dimension. Renderers clamp their taps to the
 // frame, so the padding only keeps rounding from reaching a neighbour.
@@ -50,8 +56,8 @@ type Options struct {
 	Resolver Resolver
 	// Dir is the folder of the default resolver (default ".").
 	Dir string
-	// PageSize is the edge of an atlas page in pixels (default
-	// DefaultPage).
+	// PageSize is the edge of an atlas page in pixels, 1 to MaxPage
+	// (default DefaultPage).
 	PageSize int
 }
 
@@ -100,8 +106,8 @@ func Prepare(doc *world.Document, opts *Options) (*Level, error) {
 	if o.PageSize == 0 {
 		o.PageSize = DefaultPage
 	}
-	if o.PageSize < 1 {
-		return nil, fmt.Errorf("texture: level page size %d is not positive", o.PageSize)
+	if o.PageSize < 1 || o.PageSize > MaxPage {
+		return nil, fmt.Errorf("texture: level page size %d is not from 1 to %d pixels (leveltex.MaxPage)", o.PageSize, MaxPage)
 	}
 	if o.Resolver == nil {
 		dir := o.Dir

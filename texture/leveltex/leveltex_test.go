@@ -212,3 +212,20 @@ func TestDir(t *testing.T) {
 		t.Errorf("a missing file: %v", err)
 	}
 }
+
+// TestPageSizeRange: a page edge outside 1 to MaxPage is refused before
+// any image is resolved; a renderer could not make a page of 20,000
+// pixels a side, and would fail only at its first draw.
+func TestPageSizeRange(t *testing.T) {
+	c := color.NRGBA{10, 20, 30, 255}
+	d, res := levelOf(t, []image.Image{square(8, c)}, []int{0})
+	for _, size := range []int{-1, MaxPage + 1, 20000, 1 << 40} {
+		_, err := Prepare(d, &Options{Resolver: res, PageSize: size})
+		if want := fmt.Sprintf("texture: level page size %d is not from 1 to 4096 pixels (leveltex.MaxPage)", size); err == nil || err.Error() != want {
+			t.Errorf("PageSize %d: %v, want %s", size, err, want)
+		}
+	}
+	if _, err := Prepare(d, &Options{Resolver: res, PageSize: MaxPage}); err != nil {
+		t.Errorf("PageSize MaxPage: %v", err)
+	}
+}
