@@ -43,6 +43,10 @@ type MountOptions struct {
 	// Dir is the folder of the default resolver (default "."; for
 	// [MountLevelFile], the file's folder).
 	Dir string
+	// Confine keeps the default resolver's textures in Dir or below it
+	// (leveltex.ConfinedDir): set it for levels from elsewhere, so that
+	// one cannot read or probe files outside its folder.
+	Confine bool
 	// PageSize is the edge of the level's atlas pages in pixels, 1 to
 	// leveltex.MaxPage (default leveltex.DefaultPage).
 	PageSize int
@@ -118,7 +122,7 @@ func MountLevel(w donburi.World, doc *world.Document, opts *MountOptions) (donbu
 	if err != nil {
 		return donburi.Null, fmt.Errorf("system: MountLevel: %w", err)
 	}
-	tex, err := leveltex.Prepare(lv.Document(), &leveltex.Options{Resolver: o.Textures, Dir: o.Dir, PageSize: o.PageSize})
+	tex, err := leveltex.Prepare(lv.Document(), &leveltex.Options{Resolver: o.Textures, Dir: o.Dir, Confine: o.Confine, PageSize: o.PageSize})
 	if err != nil {
 		return donburi.Null, fmt.Errorf("system: MountLevel: %w", err)
 	}

@@ -1,14 +1,17 @@
 package system
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/component"
 	"github.com/emberfx/ember/emitter"
 	"github.com/emberfx/ember/internal/leveltest"
+	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/ecs"
 )
@@ -146,5 +149,22 @@ func TestLayerRange(t *testing.T) {
 	}
 	if c := NewCollector(component.MaxLayer); c.Layer() != component.MaxLayer {
 		t.Errorf("collector of layer %d", c.Layer())
+	}
+}
+
+// TestMountConfine: MountOptions.Confine reaches the default resolver:
+// a level whose textures are not in Dir gets leveltex.ErrOutside, the
+// one answer for anything outside, where an unconfined mount says which
+// file it could not read.
+func TestMountConfine(t *testing.T) {
+	w := donburi.NewWorld()
+	dir := t.TempDir()
+	_, err := MountLevel(w, leveltest.Document(t), &MountOptions{Dir: dir, Confine: true})
+	if !errors.Is(err, leveltex.ErrOutside) {
+		t.Errorf("confined: %v, want leveltex.ErrOutside", err)
+	}
+	_, err = MountLevel(w, leveltest.Document(t), &MountOptions{Dir: dir})
+	if err == nil || errors.Is(err, leveltex.ErrOutside) || !strings.Contains(err.Error(), "cannot read "+dir) {
+		t.Errorf("not confined: %v, want the file it cannot read", err)
 	}
 }

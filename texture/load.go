@@ -113,7 +113,7 @@ func LoadEffectImages(effectPath string, spec *emitter.Spec, opts *LoadOptions) 
 		var img image.Image
 		var err error
 		if o.Confine {
-			img, err = loadConfined(&root, dir, name)
+			img, err = loadConfined(&root, dir, name, errOutside)
 		} else {
 			img, err = Load(ImagePath(dir, name))
 		}
@@ -145,12 +145,28 @@ func ImagePath(dir, name string) string {
 	return filepath.Join(dir, p)
 }
 
+// LoadConfined loads the image name, slash-separated and relative to
+// dir, as [Load] does, but only from dir or below it: for files from
+// elsewhere (a downloaded level) that must not read, or learn of, what
+// lies outside their folder. An absolute name, one that leaves dir with
+// "..", one through a symbolic link that leads out of it and one that
+// names no file all give outside, the caller's error for them; nothing
+// outside dir is opened.
+func LoadConfined(dir, name string, outside error) (image.Image, error) {
+	var root *os.Root
+	img, err := loadConfined(&root, dir, name, outside)
+	if root != nil {
+		root.Close()
+	}
+	return img, err
+}
+
 // loadConfined loads the image name (slash-separated) inside dir, opening
-// *root on first use.
-func loadConfined(root **os.Root, dir, name string) (image.Image, error) {
+// *root on first use; outside is the error of a name outside dir.
+func loadConfined(root **os.Root, dir, name string, outside error) (image.Image, error) {
 	p := filepath.FromSlash(name)
 	if filepath.IsAbs(p) || !filepath.IsLocal(p) {
-		return nil, errOutside
+		return nil, outside
 	}
 	if *root == nil {
 		r, err := os.OpenRoot(dir)
@@ -167,7 +183,7 @@ func loadConfined(root **os.Root, dir, name string) (image.Image, error) {
 		return nil, fmt.Errorf("cannot read %s: %w", filepath.Join(dir, p), readfile.Reason(err))
 	case err != nil:
 		// Missing, or out of the folder through a link: one answer.
-		return nil, errOutside
+		return nil, outside
 	}
 	defer f.Close()
 	return decode(f, filepath.Join(dir, p))

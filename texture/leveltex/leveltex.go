@@ -8,6 +8,7 @@ package leveltex
 import (
 	"cmp"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"image"
 	"path/filepath"
@@ -49,13 +50,34 @@ func (d Dir) Resolve(t *world.Texture) (image.Image, error) {
 	return texture.Load(filepath.Join(string(d), filepath.FromSlash(t.Path)))
 }
 
+// ConfinedDir is the [Resolver] of Options.Confine: Dir, but each texture
+// must lie in the folder or below it. A path that leaves it ("..", or a
+// symbolic link out of it) and one that names no file get the same
+// [ErrOutside], so that a level from elsewhere cannot learn what lies
+// outside its folder; nothing outside it is opened.
+type ConfinedDir string
+
+// ErrOutside is ConfinedDir's error for a texture outside its folder.
+var ErrOutside = errors.New("names no file in the level's folder (textures are confined to it)")
+
+// Resolve loads t.Path under d with [texture.LoadConfined].
+func (d ConfinedDir) Resolve(t *world.Texture) (image.Image, error) {
+	return texture.LoadConfined(string(d), t.Path, ErrOutside)
+}
+
 // Options configures [Prepare]; the zero value, or nil, gives the
 // defaults.
 type Options struct {
-	// Resolver finds the images (default Dir(Dir)).
+	// Resolver finds the images (default Dir(Dir), or ConfinedDir(Dir)
+	// with Confine).
 	Resolver Resolver
 	// Dir is the folder of the default resolver (default ".").
 	Dir string
+	// Confine keeps the default resolver's textures in Dir or below it,
+	// for levels from elsewhere (players' mods, downloads): see
+	// ConfinedDir. Paths such as "../textures/a.png", which a level
+	// source beside a textures folder compiles to, then fail.
+	Confine bool
 	// PageSize is the edge of an atlas page in pixels, 1 to MaxPage
 	// (default DefaultPage).
 	PageSize int
@@ -115,6 +137,9 @@ func Prepare(doc *world.Document, opts *Options) (*Level, error) {
 			dir = "."
 		}
 		o.Resolver = Dir(dir)
+		if o.Confine {
+			o.Resolver = ConfinedDir(dir)
+		}
 	}
 	if err := world.Validate(doc); err != nil {
 		return nil, fmt.Errorf("texture: Prepare: %w", err)

@@ -1,6 +1,7 @@
 package leveltex
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -227,5 +228,52 @@ func TestPageSizeRange(t *testing.T) {
 	}
 	if _, err := Prepare(d, &Options{Resolver: res, PageSize: MaxPage}); err != nil {
 		t.Errorf("PageSize MaxPage: %v", err)
+	}
+}
+
+// TestConfine: with Confine the default resolver reads textures only in
+// its folder or below; a path out with "..", a link out of the folder, a
+// missing file and an absolute-looking escape all get one answer,
+// ErrOutside, so a level cannot probe what lies outside. Without it, a
+// level beside a textures folder reads "../" paths as before.
+func TestConfine(t *testing.T) {
+	dir := t.TempDir()
+	img := square(4, color.NRGBA{1, 2, 3, 255})
+	levels := filepath.Join(dir, "levels")
+	for _, p := range []string{filepath.Join(levels, "tex", "a.png"), filepath.Join(dir, "outside.png")} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	if err := os.Symlink(filepath.Join(dir, "outside.png"), filepath.Join(levels, "link.png")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	d, _ := levelOf(t, []image.Image{img}, []int{0})
+	load := func(path string, confine bool) error {
+		d.Textures[0].Path = path
+		_, err := Prepare(d, &Options{Dir: levels, Confine: confine})
+		return err
+	}
+	for _, p := range []string{"tex/a.png", "../outside.png", "link.png"} {
+		if err := load(p, false); err != nil {
+			t.Errorf("%s, not confined: %v", p, err)
+		}
+	}
+	if err := load("tex/a.png", true); err != nil {
+		t.Errorf("tex/a.png, confined: %v", err)
+	}
+	for _, p := range []string{"../outside.png", "link.png", "missing.png", "tex/../../outside.png", "../../../../../../etc/passwd"} {
+		err := load(p, true)
+		if want := "texture t0 (" + p + "): names no file in the level's folder (textures are confined to it)"; err == nil || err.Error() != want || !errors.Is(err, ErrOutside) {
+			t.Errorf("%s, confined: %v, want %s", p, err, want)
+		}
 	}
 }
