@@ -31,7 +31,7 @@ type Look struct {
 // straight-alpha colours along a particle's normalized age.
 type Strip interface {
 	// Rows returns the strip's row count; a particle's row is
-	// StripRow(Rows(), its stream).
+	// StripRow(Rows(), its stream). A strip of no rows is no strip.
 	Rows() int
 	// Sample returns the colour and alpha of row at normalized age tau,
 	// each in [0, 1].
@@ -110,9 +110,13 @@ func (a *appearance) stage(st uint32, age, tau float64, strip Strip) (tr float64
 
 // AppendLooks appends the appearance of each particle of ps, as
 // [Effect.AppendParticles] gave them at the effect's clock, with colour
-// strip strip (nil: none, the particles' own Transparency, Color and cells),
-// and returns the extended slice.
+// strip strip (nil, or one of no rows such as a nil *texture.Strip: none,
+// the particles' own Transparency, Color and cells), and returns the
+// extended slice.
 func (e *Effect) AppendLooks(dst []Look, ps []Particle, strip Strip) []Look {
+	if strip != nil && strip.Rows() <= 0 {
+		strip = nil
+	}
 	a := e.appearance()
 	for i := range ps {
 		p := &ps[i]

@@ -17,7 +17,8 @@ type Strip struct {
 }
 
 // NewStrip converts img, straight alpha, into a strip. An empty image gives
-// nil: no strip.
+// nil: no strip (a nil *Strip has no rows, and the appearance stage treats
+// a strip without rows as none).
 func NewStrip(img image.Image) *Strip {
 	if img == nil || img.Bounds().Empty() {
 		return nil
@@ -25,15 +26,32 @@ func NewStrip(img image.Image) *Strip {
 	return &Strip{pix: toNRGBA(img)}
 }
 
-// Rows returns the strip's row count, its height.
-func (s *Strip) Rows() int { return s.pix.Rect.Dy() }
+// Rows returns the strip's row count, its height; 0 for a nil or zero
+// Strip.
+func (s *Strip) Rows() int {
+	if s == nil || s.pix == nil {
+		return 0
+	}
+	return s.pix.Rect.Dy()
+}
 
 // Sample samples row of the strip at normalized age tau (docs/appearance.md,
 // section 3): column position tau·(W - 1) + ½, bilinear along x only, the
 // row's texel centre in y. It returns the colour and the alpha, in [0, 1].
 // Colour and alpha are mixed as straight values: the strip multiplies the
-// colour and the opacity, it is not composited.
+// colour and the opacity, it is not composited. A strip without rows
+// samples white and opaque, as no strip would; a NaN tau samples the
+// first column and an infinite one the end it points to.
 func (s *Strip) Sample(row int, tau float64) (emitter.Color, float64) {
+	if s.Rows() == 0 {
+		return emitter.Color{R: 1, G: 1, B: 1}, 1
+	}
+	switch {
+	case tau != tau || math.IsInf(tau, -1):
+		tau = 0
+	case math.IsInf(tau, 1):
+		tau = 1
+	}
 	p := s.pix
 	w := p.Rect.Dx()
 	row = min(max(row, 0), p.Rect.Dy()-1)
