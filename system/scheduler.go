@@ -16,13 +16,19 @@ import (
 // DefaultTPS is the scheduler's default update rate: Ebitengine's default.
 const DefaultTPS = 60
 
+// MaxTPS is the fastest update rate a scheduler runs at. Past it a step
+// would be a handful of ticks, and past emitter.TicksPerSecond it would
+// round to none and the clock would never move.
+const MaxTPS = 10_000
+
 // SchedulerOptions configures a [Scheduler]; nil or the zero value gives the
 // defaults.
 type SchedulerOptions struct {
-	// TPS is the number of updates per second of game time (default
-	// DefaultTPS): the fixed step is 1/TPS s, rounded to the tick. Every
-	// rate that divides emitter.TicksPerSecond (24, 25, 30, 48, 50, 60, 90,
-	// 100, 120, 144, 240, ...) steps exactly.
+	// TPS is the number of updates per second of game time (0 or
+	// negative: DefaultTPS; above MaxTPS: MaxTPS): the fixed step is 1/TPS
+	// s, rounded to the tick. Every rate that divides
+	// emitter.TicksPerSecond (24, 25, 30, 48, 50, 60, 90, 100, 120, 144,
+	// 240, ...) steps exactly.
 	TPS int
 	// TimeScale is the initial global time scale (default 1; pause with
 	// Paused rather than 0).
@@ -69,7 +75,9 @@ var pendingQuery = donburi.NewQuery(filter.Contains(component.Effect, component.
 // to an ecs.ECS with ecs.AddSystem, or call UpdateWorld. A Scheduler keeps
 // scratch buffers and is not safe for concurrent use; the world clock
 // itself lives in the world (component.RegistryData), so a world seek
-// ([Seek]) and the controls need no scheduler.
+// ([Seek]) and the controls need no scheduler. Make one with
+// [NewScheduler]: the zero Scheduler has no step, and its clock never
+// moves.
 type Scheduler struct {
 	// TimeScale scales the world step (default 1). A negative TimeScale
 	// plays backwards: each update seeks the world back by the scaled step
@@ -102,6 +110,8 @@ type tagOp struct {
 }
 
 // NewScheduler returns a scheduler (opts nil: the zero SchedulerOptions).
+// Its TimeScale may be any number (see Scheduler.TimeScale); an infinite
+// one saturates the world clock at its end, from which [Seek] returns.
 func NewScheduler(opts *SchedulerOptions) *Scheduler {
 	var o SchedulerOptions
 	if opts != nil {
@@ -110,6 +120,7 @@ func NewScheduler(opts *SchedulerOptions) *Scheduler {
 	if o.TPS <= 0 {
 		o.TPS = DefaultTPS
 	}
+	o.TPS = min(o.TPS, MaxTPS)
 	if o.TimeScale == 0 {
 		o.TimeScale = 1
 	}

@@ -49,6 +49,13 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("%d TPS: step %d is not exact", tps, s.Step())
 		}
 	}
+	// A rate from configuration is bounded: none rounds the step to 0 and
+	// freezes the clock.
+	for tps, want := range map[int]emitter.Ticks{-5: emitter.TicksPerSecond / 60, 2_000_000_000: emitter.TicksPerSecond / MaxTPS, MaxTPS: emitter.TicksPerSecond / MaxTPS} {
+		if got := NewScheduler(&SchedulerOptions{TPS: tps}).Step(); got != want {
+			t.Errorf("%d TPS: step %d, want %d", tps, got, want)
+		}
+	}
 	s = NewScheduler(&SchedulerOptions{TimeScale: 0.5, Paused: true})
 	if s.WorldStep() != 0 {
 		t.Errorf("paused world step %d", s.WorldStep())
