@@ -44,9 +44,12 @@ type Camera struct {
 
 // Transform returns the camera's mapping onto viewport, the target
 // rectangle it draws into (for a sub-image, its bounds). A nil camera
-// gives the identity. Transform panics on a negative Zoom and on a field
-// that is NaN or infinite: a camera like that shows nothing useful, and a
-// clear failure beats a blank screen.
+// gives the identity. Transform panics on a negative Zoom, on a field
+// that is NaN or infinite, and on a camera whose mapping is not finite and
+// invertible (a Zoom so small that its square is below the smallest
+// normal float64, about 1.5e-154, or a position so far that the shift
+// overflows): a camera like that shows nothing useful, and a clear failure
+// beats a blank screen.
 func (c *Camera) Transform(viewport image.Rectangle) Transform {
 	if c == nil {
 		return Identity()
@@ -73,13 +76,21 @@ func (c *Camera) Transform(viewport image.Rectangle) Transform {
 	a, b := zoom*cos, zoom*sin
 	mx := float64(viewport.Min.X+viewport.Max.X) / 2
 	my := float64(viewport.Min.Y+viewport.Max.Y) / 2
-	return Transform{
+	t := Transform{
 		A: a, B: -b, C: b, D: a,
 		TX:   mx - (a*c.X - b*c.Y),
 		TY:   my - (b*c.X + a*c.Y),
 		Zoom: zoom, Turn: turn,
 	}
+	// Invert divides by Zoom², and the shift may overflow.
+	if z2 := zoom * zoom; z2 < minNormal || math.IsInf(z2, 0) || math.IsInf(t.TX, 0) || math.IsInf(t.TY, 0) || t.TX != t.TX || t.TY != t.TY {
+		panic(fmt.Sprintf("camera: X %v, Y %v at Zoom %v do not make a finite, invertible view", c.X, c.Y, c.Zoom))
+	}
+	return t
 }
+
+// minNormal is the smallest normal float64.
+const minNormal = 0x1p-1022
 
 // Transform maps scene points to target points: a turn, a uniform zoom
 // and a shift,

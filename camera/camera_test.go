@@ -119,6 +119,9 @@ func TestTransformMisuse(t *testing.T) {
 		{"NaN position", Camera{X: math.NaN()}, "camera: X is NaN"},
 		{"infinite zoom", Camera{Zoom: math.Inf(1)}, "camera: Zoom is +Inf"},
 		{"infinite rotation", Camera{Rotation: math.Inf(-1)}, "camera: Rotation is -Inf"},
+		{"vanishing zoom", Camera{Zoom: 1e-200}, "camera: X 0, Y 0 at Zoom 1e-200 do not make a finite, invertible view"},
+		{"huge zoom", Camera{Zoom: 1e200}, "camera: X 0, Y 0 at Zoom 1e+200 do not make a finite, invertible view"},
+		{"far position", Camera{X: 1e308, Zoom: 10}, "camera: X 1e+308, Y 0 at Zoom 10 do not make a finite, invertible view"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
