@@ -25,7 +25,8 @@ type Item struct {
 	// built-in texture.Sprite.
 	Texture image.Image
 	// Strip is the colour strip, straight alpha. It is used only when the
-	// spec's ColorStrip is non-empty; nil then draws with no strip.
+	// spec's ColorStrip is non-empty; nil then draws with no strip. A
+	// texture or strip larger than MaxImageEdge is not drawn (see there).
 	Strip image.Image
 }
 
@@ -200,9 +201,21 @@ func (r *Rasterizer) eachQuad(it *Item, sp *emitter.Spec, draw func(*quad)) {
 // already (white, so rgb = a).
 var spriteTexels = sync.OnceValue(texture.Sprite)
 
+// MaxImageEdge is the most pixels a side of an Item's Texture or Strip
+// may have. A larger (or empty, or unbounded, such as image.White) image
+// is drawn as the GPU renderer draws one it cannot place: the built-in
+// sprite for a texture, no strip for a strip.
+const MaxImageEdge = 16384
+
+// drawable reports whether img is within MaxImageEdge and not empty.
+func drawable(img image.Image) bool {
+	b := img.Bounds()
+	return !b.Empty() && b.Dx() <= MaxImageEdge && b.Dy() <= MaxImageEdge
+}
+
 // texture returns the premultiplied texels of img (the sprite for nil).
 func (r *Rasterizer) texture(img image.Image) *image.RGBA {
-	if img == nil {
+	if img == nil || !drawable(img) {
 		return spriteTexels()
 	}
 	if !comparable(img) {
@@ -221,6 +234,9 @@ func (r *Rasterizer) texture(img image.Image) *image.RGBA {
 
 // strip returns img as a strip (nil for an empty image).
 func (r *Rasterizer) strip(img image.Image) *texture.Strip {
+	if !drawable(img) {
+		return nil
+	}
 	if !comparable(img) {
 		return texture.NewStrip(img)
 	}

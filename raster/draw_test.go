@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/emberfx/ember/camera"
@@ -828,5 +829,47 @@ func TestWork(t *testing.T) {
 	}
 	if p, px := r.Work(image.Rect(0, 0, 64, 64), []Item{{}}); p != 0 || px != 0 {
 		t.Errorf("a nil effect: %d, %d", p, px)
+	}
+}
+
+// TestUndrawableImages: a texture or strip that is unbounded
+// (image.White), empty or past MaxImageEdge draws as the GPU renderer
+// draws one it cannot place, the built-in sprite and no strip, where
+// converting it would panic or exhaust memory.
+func TestUndrawableImages(t *testing.T) {
+	spec := emitter.DefaultSpec()
+	spec.ColorStrip = "strip.png"
+	spec.Speed = emitter.NumberRange{}
+	snap, err := emitter.NewSnapshot(&spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := emitter.NewEffect(snap, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Play()
+	e.SetTime(1)
+	draw := func(tex, strip image.Image) []byte {
+		dst := image.NewRGBA(image.Rect(0, 0, 64, 64))
+		Draw(dst, []Item{{Effect: e, X: 32, Y: 32, Texture: tex, Strip: strip}})
+		return dst.Pix
+	}
+	want := draw(nil, nil)
+	if !slices.ContainsFunc(want, func(b uint8) bool { return b != 0 }) {
+		t.Fatal("the reference frame is empty")
+	}
+	for name, img := range map[string]image.Image{
+		"image.White": image.White,
+		"empty":       image.NewNRGBA(image.Rect(0, 0, 0, 0)),
+		"uniform":     image.NewUniform(color.NRGBA{R: 255, A: 255}),
+	} {
+		if got := draw(img, img); !slices.Equal(got, want) {
+			t.Errorf("%s: drawn otherwise than the built-in sprite without a strip", name)
+		}
+	}
+	wide := image.NewAlpha(image.Rect(0, 0, MaxImageEdge+1, 1))
+	if got := draw(wide, wide); !slices.Equal(got, want) {
+		t.Error("an image past MaxImageEdge: drawn otherwise than the built-in sprite without a strip")
 	}
 }
