@@ -30,6 +30,8 @@ var registryQuery = donburi.NewQuery(filter.Contains(Registry))
 
 // GetRegistry returns the registry of w, creating its entity on first use.
 // Do not call it while iterating a query that a new entity could disturb.
+// w must not be nil (the system package's functions that take a world
+// check for nil before they call it).
 func GetRegistry(w donburi.World) *RegistryData {
 	if entry, ok := registryQuery.First(w); ok {
 		return Registry.Get(entry)

@@ -37,6 +37,9 @@ func (l *layerEntries) init(layer ecs.LayerID, c component.IComponentType, visib
 func (l *layerEntries) collect(w donburi.World) []*donburi.Entry {
 	clear(l.entries)
 	l.entries = l.entries[:0]
+	if w == nil {
+		return l.entries
+	}
 	l.query.Each(w, l.add)
 	slices.SortFunc(l.entries, func(a, b *donburi.Entry) int {
 		return cmp.Compare(a.Entity().Id(), b.Entity().Id())

@@ -12,7 +12,7 @@ import (
 
 // Collector gathers the visible effects of one ecs layer for drawing,
 // reusing its buffers: after the first frames, collecting allocates
-// nothing. Renderers (system/layerdraw, or raster.Draw for headless
+// nothing. Make one with [NewCollector]; a nil world has no effects. Renderers (system/layerdraw, or raster.Draw for headless
 // frames) draw what it returns. A Collector is not safe for concurrent use.
 type Collector struct {
 	layerEntries

@@ -17,7 +17,8 @@ type LevelCollector struct {
 	hidden [][]bool // per collected level, by emitter index
 }
 
-// NewLevelCollector returns a collector of the levels on layer. It panics
+// NewLevelCollector returns a collector of the levels on layer (use it,
+// not a zero LevelCollector; a nil world has no levels). It panics
 // when layer is not from 0 to component.MaxLayer, as NewCollector does.
 func NewLevelCollector(layer ecs.LayerID) *LevelCollector {
 	c := &LevelCollector{}

@@ -168,3 +168,20 @@ func TestMountConfine(t *testing.T) {
 		t.Errorf("not confined: %v, want the file it cannot read", err)
 	}
 }
+
+// TestCollectNilWorld: collecting from a nil world finds nothing, as
+// Find, Clock and Seek treat a nil world, rather than panicking.
+func TestCollectNilWorld(t *testing.T) {
+	if got := NewCollector(0).Collect(nil); len(got) != 0 {
+		t.Errorf("Collector: %d entries", len(got))
+	}
+	if got := NewLevelCollector(0).Collect(nil); len(got) != 0 {
+		t.Errorf("LevelCollector: %d entries", len(got))
+	}
+	if got := NewCollector(0).AppendRasterItems(nil, nil); len(got) != 0 {
+		t.Errorf("AppendRasterItems: %d items", len(got))
+	}
+	if got := NewLevelCollector(0).AppendRasterLevels(nil, nil); len(got) != 0 {
+		t.Errorf("AppendRasterLevels: %d items", len(got))
+	}
+}
