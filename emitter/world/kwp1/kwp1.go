@@ -22,9 +22,9 @@ import (
 )
 
 // Encode returns the KWP1 encoding of d. It refuses a document that fails
-// [world.ValidateForWorld], one the format cannot hold (a texture wider
-// than 65535 pixels, more than world.MaxTextures textures, a string with a
-// control character) and one that would be more than
+// [world.ValidateForWorld] (which also bounds what the format's counts
+// and sizes hold), one with a string the format cannot hold (invalid
+// UTF-8, a control character) and one that would be more than
 // world.MaxEncodedSize bytes; the error is an [*Error].
 //
 // Encoding is canonical: Decode(Encode(d)) equals d (with empty lists
