@@ -39,8 +39,10 @@ type EffectOptions struct {
 // state and the history kept as data (bursts, Enabled toggles, the host's
 // track). Its particles are a pure function of these and the clock.
 //
-// An Effect is not safe for concurrent use, evaluation included (it fills
-// caches); an [Evaluator] splits one evaluation across goroutines.
+// Make one with [NewEffect]; the zero Effect has no snapshot and its
+// methods panic. An Effect is not safe for concurrent use, evaluation
+// included (it fills caches); an [Evaluator] splits one evaluation across
+// goroutines.
 type Effect struct {
 	snap *Snapshot
 
@@ -88,6 +90,9 @@ type toggle struct {
 func NewEffect(snap *Snapshot, opts *EffectOptions) (*Effect, error) {
 	if snap == nil {
 		return nil, errorString("emitter: NewEffect: nil snapshot")
+	}
+	if !snap.compiled() {
+		return nil, errorString("emitter: NewEffect: a Snapshot not made by NewSnapshot")
 	}
 	var o EffectOptions
 	if opts != nil {
@@ -143,9 +148,9 @@ func (e *Effect) Snapshot() *Snapshot { return e.snap }
 // SetSnapshot swaps the spec under a running effect (hot reload) and keeps
 // its clock, seed and history. The stream's initial Enabled state follows
 // the new spec, and bursts are capped at its MaxParticles as AddBurst caps
-// them.
+// them. A nil snapshot, or one not made by NewSnapshot, changes nothing.
 func (e *Effect) SetSnapshot(snap *Snapshot) {
-	if snap == nil {
+	if snap == nil || !snap.compiled() {
 		return
 	}
 	e.snap = snap

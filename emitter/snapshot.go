@@ -13,7 +13,8 @@ const MaxGlowLayers = 8
 // Snapshot is an immutable, validated and compiled spec: what an [Effect]
 // evaluates. Many effects can share one snapshot. The clamps of
 // docs/closed-form.md, section 8, are
-// applied here, once.
+// applied here, once. Make one with [NewSnapshot]: NewEffect refuses a zero
+// Snapshot.
 type Snapshot struct {
 	spec Spec
 
@@ -36,6 +37,10 @@ type Snapshot struct {
 	sizeCurve, squashCurve curve
 	sdrag                  streamDrag
 }
+
+// compiled reports whether s was made by NewSnapshot, which never leaves
+// MaxParticles below 1.
+func (s *Snapshot) compiled() bool { return s.spec.MaxParticles >= 1 }
 
 // NewSnapshot validates spec and compiles it (a nil spec is an error). The
 // spec is copied: changing it afterwards does not change the snapshot.

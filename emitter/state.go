@@ -56,8 +56,9 @@ func (e *Effect) State() State {
 // methods that build it check theirs:
 //   - Clock is not negative and Reach is not behind it;
 //   - at most MaxBursts bursts, each at a clock >= 0 with a Count from 1 to
-//     the snapshot's MaxParticles (AddBurst's cap) and an Index below
-//     NextBurst, no two with one Index;
+//     the snapshot's MaxParticles (AddBurst's cap) and an Index other than
+//     NextBurst (indices count bursts and wrap at 2^32), no two with one
+//     Index;
 //   - at most MaxToggles toggles, at clocks >= 0, no two at one clock, each changing the
 //     stream's state (the first from EnabledAtStart);
 //   - fewer than MaxTrackSamples track samples, at clocks >= 0, no two at
@@ -123,8 +124,10 @@ func (e *Effect) checkState(s *State) ([]Burst, []toggle, []TrackSample, error) 
 			p.add(f+".Time", "%d is negative", b.Time)
 		case b.Count < 1 || b.Count > e.snap.spec.MaxParticles:
 			p.add(f+".Count", "%d is out of range [1, %d] (MaxParticles)", b.Count, e.snap.spec.MaxParticles)
-		case b.Index >= s.NextBurst:
-			p.add(f+".Index", "%d is not below NextBurst %d", b.Index, s.NextBurst)
+		case b.Index == s.NextBurst:
+			// Indices count bursts and wrap at 2^32, as AddBurst's do:
+			// only the next burst's own index is one no kept burst has.
+			p.add(f+".Index", "%d is NextBurst, the index the next burst gets", b.Index)
 		}
 		if full() {
 			return nil, nil, nil, p.err()

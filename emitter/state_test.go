@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
@@ -146,5 +147,52 @@ func TestRestoreRefusesForgedStates(t *testing.T) {
 	var ps emitter.Problems
 	if err := e.Restore(st); !errors.As(err, &ps) || len(ps) > 21 {
 		t.Fatalf("%d problems listed for a flood of bad samples", len(ps))
+	}
+}
+
+// TestStateAcrossTheIndexWrap: burst indices count bursts and wrap at
+// 2^32, so the state of an effect whose NextBurst has wrapped restores
+// (into an effect that then evaluates the same particles); only a burst
+// holding NextBurst itself, the index the next burst gets, is forged.
+func TestStateAcrossTheIndexWrap(t *testing.T) {
+	s := busySpec()
+	e := newEffect(t, s, nil)
+	e.Play()
+	if err := e.Restore(emitter.State{Clock: 5, Reach: 5, Playing: true, Bursts: []emitter.Burst{{Time: 1, Count: 3, Index: math.MaxUint32 - 1}}, NextBurst: math.MaxUint32}); err != nil {
+		t.Fatal(err)
+	}
+	e.AddBurst(5, 4) // Index MaxUint32; NextBurst wraps to 0
+	e.AddBurst(5, 2) // Index 0
+	st := e.State()
+	if st.NextBurst != 1 {
+		t.Fatalf("NextBurst %d after the wrap, want 1", st.NextBurst)
+	}
+	again := newEffect(t, s, nil)
+	if err := again.Restore(st); err != nil {
+		t.Fatalf("the effect's own state after the wrap: %v", err)
+	}
+	e.SetClock(emitter.SecondsToTicks(0.2))
+	again.SetClock(emitter.SecondsToTicks(0.2))
+	if a, b := e.AppendParticles(nil), again.AppendParticles(nil); !reflect.DeepEqual(a, b) || len(a) == 0 {
+		t.Errorf("the restored effect shows %d particles, the original %d, or others", len(b), len(a))
+	}
+	st.Bursts[0].Index = st.NextBurst
+	if err := again.Restore(st); err == nil || !strings.Contains(err.Error(), "Bursts[0].Index: 1 is NextBurst, the index the next burst gets") {
+		t.Errorf("a burst holding NextBurst: %v", err)
+	}
+}
+
+// TestZeroSnapshot: a Snapshot not made by NewSnapshot is refused by
+// NewEffect and ignored by SetSnapshot, rather than making an effect
+// whose bursts have no particles and whose State does not restore.
+func TestZeroSnapshot(t *testing.T) {
+	if _, err := emitter.NewEffect(&emitter.Snapshot{}, nil); err == nil || err.Error() != "emitter: NewEffect: a Snapshot not made by NewSnapshot" {
+		t.Errorf("NewEffect(&Snapshot{}): %v", err)
+	}
+	e := newEffect(t, busySpec(), nil)
+	snap := e.Snapshot()
+	e.SetSnapshot(&emitter.Snapshot{})
+	if e.Snapshot() != snap {
+		t.Error("SetSnapshot took a zero Snapshot")
 	}
 }
