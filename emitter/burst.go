@@ -25,6 +25,9 @@ const (
 	DefaultHistory   = 30   // seconds
 	DefaultMaxBursts = 4096 // bursts
 	// MaxBurstsLimit is the largest EffectOptions.MaxBursts accepted.
+	// Bursts are kept in a sorted list, so an AddBurst into a full list
+	// of n costs O(n): about 6 µs at the default 4096, a few ms at the
+	// limit.
 	MaxBurstsLimit = 1 << 20
 )
 

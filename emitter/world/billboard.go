@@ -93,7 +93,8 @@ func (ev *Evaluator) AppendBillboards(dst []Billboard, c *Cache, emitter int, cl
 // younger than the longest lifetime at the level clock: the live count
 // before each particle's own lifetime is rolled, an upper bound of what
 // [Evaluator.AppendEmitter] returns. It costs a few binary searches of
-// the births per group, not a pass over the slots.
+// the births per group, not a pass over the slots. It panics if emitter
+// is not an emitter index.
 func (ev *Evaluator) Candidates(emitter int, clock float64) int {
 	s := &ev.emitters[emitter]
 	c := s.schedule.At(clock)

@@ -47,7 +47,7 @@ const boundsMargin = 1.0 / (1 << 15)
 //
 // The result is meaningful for a preset and emitter that pass validation;
 // with other input it may hold NaN or infinities, which validation
-// reports. It never panics.
+// reports. It never panics on such values; e and p must not be nil.
 func ConservativeEmitterBounds(e *Emitter, p *Preset) Box {
 	life := float64(float32(p.Lifetime.Max))
 	k := p.Drag

@@ -72,7 +72,8 @@ func (l *Level) Heights() (zmin, zmax float64) { return l.zmin, l.zmax }
 
 // MaxSize returns the largest billboard edge emitter i shows, world units:
 // its preset's largest size key times its scale. A renderer's level of
-// detail compares it, times the zoom, with a pixel size.
+// detail compares it, times the zoom, with a pixel size. It panics if i is
+// not an emitter index.
 func (l *Level) MaxSize(i int) float64 { return l.maxSize[i] }
 
 // String names the level by what it holds.

@@ -122,10 +122,12 @@ func (s *Space) toSpace(p Vec2) (x, y float64) {
 // every sector, seen from above.
 func (s *Space) Extent() Rect { return s.extent }
 
-// EmitterRect returns emitter i's bounds seen from above.
+// EmitterRect returns emitter i's bounds seen from above. It panics if i
+// is not an emitter index.
 func (s *Space) EmitterRect(i int) Rect { return s.emitters[i] }
 
-// SectorRect returns sector i's bounding rectangle seen from above.
+// SectorRect returns sector i's bounding rectangle seen from above. It
+// panics if i is not a sector index.
 func (s *Space) SectorRect(i int) Rect { return s.sectors[i] }
 
 // AppendEmitters appends to dst, ascending, the indices of the emitters
