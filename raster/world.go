@@ -15,7 +15,8 @@ type LevelItem struct {
 	// Level is the level; a nil one draws nothing.
 	Level *world.Level
 	// Textures are its textures (leveltex.Prepare): only the images
-	// are read, the atlas layout is the renderer's.
+	// are read, the atlas layout is the renderer's. Textures without an
+	// image of each texture's size draw nothing.
 	Textures *leveltex.Level
 	// Clock is the level clock in seconds.
 	Clock float64
@@ -38,6 +39,9 @@ func (r *Rasterizer) DrawLevel(dst *image.RGBA, it *LevelItem, cam *camera.World
 	if it == nil || it.Level == nil || it.Textures == nil {
 		return
 	}
+	if !imagesFit(it.Level.Document(), it.Textures) {
+		return // not the level's textures: nothing, as render.DrawLevel
+	}
 	pr := cam.Projection(dst.Rect)
 	doc := it.Level.Document()
 	ev := it.Level.Evaluator()
@@ -56,6 +60,20 @@ func (r *Rasterizer) DrawLevel(dst *image.RGBA, it *LevelItem, cam *camera.World
 			}
 		}
 	}
+}
+
+// imagesFit reports whether tex has an image of each of doc's textures,
+// of its size: what drawing reads.
+func imagesFit(doc *world.Document, tex *leveltex.Level) bool {
+	if len(tex.Images) != len(doc.Textures) {
+		return false
+	}
+	for i, img := range tex.Images {
+		if t := &doc.Textures[i]; img == nil || img.Bounds().Dx() != t.Width || img.Bounds().Dy() != t.Height {
+			return false
+		}
+	}
+	return true
 }
 
 // levelPass is the blend pass of a mode: 0 cutout, 1 additive, 2 alpha and

@@ -164,3 +164,24 @@ func TestLevelWork(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawLevelOtherTextures: textures without an image of each of the
+// level's, of its size (another level's, an empty Level), draw nothing,
+// as render.DrawLevel does, instead of indexing past them.
+func TestDrawLevelOtherTextures(t *testing.T) {
+	l, tl := oneParticle(t, world.BlendAlpha, world.FacingCamera, 1, [4]float64{1, 1, 1, 1}, color.NRGBA{255, 255, 255, 255})
+	wrong := image.NewNRGBA(image.Rect(0, 0, 3, 4))
+	for name, tex := range map[string]*leveltex.Level{
+		"empty":       {},
+		"wrong size":  {Images: []image.Image{wrong}, Frames: tl.Frames, Pages: tl.Pages},
+		"the level's": tl,
+	} {
+		dst := image.NewRGBA(image.Rect(0, 0, 20, 20))
+		var r Rasterizer
+		r.DrawLevel(dst, &LevelItem{Level: l, Textures: tex, Clock: 1}, &camera.World{X: 5, Y: 5, Z: 1, Zoom: 10, Pitch: 90})
+		drawn := dst.Pix[dst.PixOffset(10, 10)+3] != 0
+		if drawn != (name == "the level's") {
+			t.Errorf("%s: drawn %v", name, drawn)
+		}
+	}
+}

@@ -68,15 +68,23 @@ type placement struct {
 	r    rect
 }
 
+// placedImage keys a placement: an image and how it was uploaded. One
+// image can be one effect's texture (premultiplied) and another's strip
+// (straight alpha): two placements of different texels.
+type placedImage struct {
+	img   image.Image
+	strip bool
+}
+
 // atlas packs textures and colour strips into pages, caching placements by
-// image identity. Creating a page and uploading pixels go through hooks so
+// image identity and use. Creating a page and uploading pixels go through hooks so
 // that the packing logic is testable without a GPU.
 type atlas struct {
 	pageSize int
 	// maxPage is the largest page edge the GPU can hold (0: no limit).
 	maxPage int
 	pages   []packer
-	placed  map[image.Image][]placement
+	placed  map[placedImage][]placement
 	// sprite is uploaded as is: it is premultiplied already.
 	sprite image.Image
 
@@ -92,15 +100,16 @@ type atlas struct {
 // alpha, as docs/appearance.md asks.
 func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 	if a.placed == nil {
-		a.placed = map[image.Image][]placement{}
+		a.placed = map[placedImage][]placement{}
 	}
 	tw, th := tex.Bounds().Dx(), tex.Bounds().Dy()
 	var sw, sh int
 	if strip != nil {
 		sw, sh = strip.Bounds().Dx(), strip.Bounds().Dy()
 	}
-	on := func(img image.Image, page int) (rect, bool) {
-		for _, p := range a.placed[img] {
+	texKey, stripKey := placedImage{tex, false}, placedImage{strip, true}
+	on := func(k placedImage, page int) (rect, bool) {
+		for _, p := range a.placed[k] {
 			if p.page == page {
 				return p.r, true
 			}
@@ -108,22 +117,22 @@ func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 		return rect{}, false
 	}
 	// Already together (or no strip needed).
-	for _, p := range a.placed[tex] {
+	for _, p := range a.placed[texKey] {
 		if strip == nil {
 			return p.page, p.r, rect{}
 		}
-		if r, ok := on(strip, p.page); ok {
+		if r, ok := on(stripKey, p.page); ok {
 			return p.page, p.r, r
 		}
 	}
 	// One of them is placed: add the other to its page if it fits.
 	if strip != nil {
-		for _, p := range a.placed[tex] {
+		for _, p := range a.placed[texKey] {
 			if r, ok := a.add(p.page, strip, sw, sh, false); ok {
 				return p.page, p.r, r
 			}
 		}
-		for _, p := range a.placed[strip] {
+		for _, p := range a.placed[stripKey] {
 			if r, ok := a.add(p.page, tex, tw, th, true); ok {
 				return p.page, r, p.r
 			}
@@ -158,6 +167,9 @@ func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 // (0 × 0 for none) on a page no larger than maxPage: a fresh page holds
 // the pair stacked (see place).
 func (a *atlas) fits(tw, th, sw, sh int) bool {
+	if tw < 0 || th < 0 || sw < 0 || sh < 0 {
+		return false // a custom image whose Bounds overflow int
+	}
 	if a.maxPage <= 0 {
 		return true
 	}
@@ -200,7 +212,8 @@ func (a *atlas) add(pg int, img image.Image, w, h int, premultiply bool) (rect, 
 		return rect{}, false
 	}
 	r := rect{x, y, w, h}
-	a.placed[img] = append(a.placed[img], placement{pg, r})
+	k := placedImage{img, !premultiply}
+	a.placed[k] = append(a.placed[k], placement{pg, r})
 	if a.upload != nil {
 		var pix []byte
 		if sp, ok := img.(*image.RGBA); ok && img == a.sprite {

@@ -121,7 +121,7 @@ func TestAtlasPlace(t *testing.T) {
 		t.Errorf("texture %v and strip %v overlap", tr3, sr3)
 	}
 	found := false
-	for _, p := range a.placed[tex] {
+	for _, p := range a.placed[placedImage{tex, false}] {
 		if p.page == pg3 && p.r == tr3 {
 			found = true
 		}
@@ -140,6 +140,39 @@ func TestAtlasPlace(t *testing.T) {
 	pgt, trt, srt := a.place(tall, tallStrip)
 	if overlap(trt, srt) || trt.x+trt.w > pages[pgt][0] || srt.y+srt.h > pages[pgt][1] || srt.x+srt.w > pages[pgt][0] {
 		t.Errorf("oversized pair: page %v, %v %v", pages[pgt], trt, srt)
+	}
+}
+
+// TestAtlasSameImageTwoUses: one image that is one effect's texture and
+// another's strip is placed twice, premultiplied and straight, whichever
+// comes first; each use then finds its own placement.
+func TestAtlasSameImageTwoUses(t *testing.T) {
+	for _, textureFirst := range []bool{true, false} {
+		var ups []upload
+		a := atlas{pageSize: 128, upload: func(page int, r rect, pix []byte) { ups = append(ups, upload{page, r, pix}) }}
+		img := solid(8, 8, color.NRGBA{200, 100, 50, 100})
+		other := solid(4, 4, colorWhite)
+		var tr, sr rect
+		if textureFirst {
+			_, tr, _ = a.place(img, nil)
+			_, _, sr = a.place(other, img)
+		} else {
+			_, _, sr = a.place(other, img)
+			_, tr, _ = a.place(img, nil)
+		}
+		if tr == sr || overlap(tr, sr) {
+			t.Fatalf("texture first %v: one placement %v for both uses", textureFirst, tr)
+		}
+		texels := map[rect][]byte{}
+		for _, u := range ups {
+			texels[u.r] = u.pix[:4]
+		}
+		if got := texels[tr]; got[0] != uint8((200*100+127)/255) || got[3] != 100 {
+			t.Errorf("texture first %v: texture texel %v, want premultiplied", textureFirst, got)
+		}
+		if got := texels[sr]; got[0] != 200 || got[3] != 100 {
+			t.Errorf("texture first %v: strip texel %v, want straight", textureFirst, got)
+		}
 	}
 }
 

@@ -17,8 +17,13 @@ import (
 // through the camera while its shader still evaluates each fragment in
 // scene pixels, read from the quad's texture coordinates (which an affine
 // mapping interpolates exactly). Particle sizes and the glow scale with
-// the zoom; texture sampling is the same at any zoom.
+// the zoom; texture sampling is the same at any zoom. A nil dst draws
+// nothing, as layerdraw's drawers treat a nil screen.
 func (r *Renderer) DrawCamera(dst *ebiten.Image, items []Item, cam *camera.Camera) {
+	if dst == nil {
+		r.stats = Stats{}
+		return
+	}
 	r.view = cam.Transform(dst.Bounds())
 	r.viewed = !r.view.IsIdentity()
 	r.collect(dst.Bounds(), items)

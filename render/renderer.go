@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"reflect"
 	"runtime"
 	"slices"
 
 	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
+	"github.com/emberfx/ember/emitter/world"
 	"github.com/emberfx/ember/internal/channel"
 	"github.com/emberfx/ember/internal/hash"
 	"github.com/emberfx/ember/internal/rowlayout"
@@ -74,7 +76,10 @@ type Item struct {
 	// built-in sprite (texture.Sprite). Textures are cached by identity: use
 	// comparable images such as *image.NRGBA (Draw panics on others) and
 	// do not change their pixels once drawn. An image too large for an
-	// atlas page on the GPU is not drawn: see [Renderer.Err].
+	// atlas page on the GPU is not drawn: see [Renderer.Err]. Every image
+	// drawn keeps its place in the atlas until [Renderer.Reset], so load
+	// a texture once and reuse it: a new image each frame grows the atlas
+	// by a page every few dozen frames.
 	Texture image.Image
 	// Strip is the colour strip, used when the spec's ColorStrip is set;
 	// cached like Texture.
@@ -144,6 +149,9 @@ type Renderer struct {
 	// (refusedImages), for Err.
 	refused       []error
 	refusedImages []image.Image
+	// refusedLevels are the levels DrawLevel would not draw because their
+	// Textures do not fit them; their errors are in refused.
+	refusedLevels map[*world.Level]bool
 
 	snaps map[*emitter.Snapshot]*snapInfo
 	kinds map[kindKey]*kind
@@ -371,7 +379,7 @@ func (r *Renderer) Reset() {
 	r.pages, r.data, r.dataPix, r.dataRows = nil, nil, nil, 0
 	r.freeRows, r.nextID, r.tooMany = nil, 0, nil
 	r.atlas.pages, r.atlas.placed = nil, nil
-	r.refused, r.refusedImages = nil, nil
+	r.refused, r.refusedImages, r.refusedLevels = nil, nil, nil
 	clear(r.snaps)
 	clear(r.kinds)
 	clear(r.tags) // slot tags name kinds by id, and ids restart
@@ -407,7 +415,7 @@ func (r *Renderer) PathOf(e *emitter.Effect) (p Path, ok bool) {
 // Draw draws items onto dst: effects in ascending ZIndex + ZOffset (ties in
 // the order of items), each as its glow layers then its cores, oldest
 // particle first. Item positions are dst's pixels; [Renderer.DrawCamera]
-// draws them through a camera.
+// draws them through a camera. A nil dst draws nothing.
 func (r *Renderer) Draw(dst *ebiten.Image, items []Item) { r.DrawCamera(dst, items, nil) }
 
 // collect culls items against view, evaluates the visible ones into
@@ -510,8 +518,8 @@ func inView(b emitter.Rect, ox, oy float64, view emitter.Rect) bool {
 // within WorkPerBudget × budget candidates (or without a budget), else the
 // smallest power of two that brings them within it.
 func evalEvery(candidates int64, budget int) int64 {
-	if budget < 0 {
-		return 1
+	if budget < 0 || int64(budget) > math.MaxInt64/WorkPerBudget {
+		return 1 // no budget, or one past any count (MaxInt as "no limit")
 	}
 	limit := max(int64(WorkPerBudget)*int64(budget), 1)
 	n := int64(1)
@@ -684,7 +692,8 @@ func (r *Renderer) refuse(img image.Image, err error) {
 // an effect whose texture cannot be placed is drawn with the built-in
 // sprite, and one whose strip cannot, without its strip. The images the
 // texture package loads (at most texture.MaxEdge, 2048, on a side) always
-// fit.
+// fit. It also holds, once per level, why DrawLevel drew nothing of a
+// level whose Textures do not fit it (leveltex.Level.Check).
 func (r *Renderer) Err() error {
 	errs := append([]error{r.tooMany}, r.refused...)
 	return errors.Join(errs...)

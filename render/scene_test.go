@@ -128,7 +128,7 @@ func TestBudgetBoundsWork(t *testing.T) {
 	for _, c := range []struct {
 		candidates   int64
 		budget, want int
-	}{{4000, 1000, 1}, {4001, 1000, 2}, {500_000, 1000, 128}, {1 << 40, -1, 1}, {1 << 40, DefaultBudget, 1 << 25}} {
+	}{{4000, 1000, 1}, {4001, 1000, 2}, {500_000, 1000, 128}, {1 << 40, -1, 1}, {1 << 40, DefaultBudget, 1 << 25}, {1 << 40, math.MaxInt, 1}, {1 << 62, 1 << 61, 1}} {
 		if got := evalEvery(c.candidates, c.budget); got != int64(c.want) {
 			t.Errorf("evalEvery(%d, %d) = %d, want %d", c.candidates, c.budget, got, c.want)
 		}

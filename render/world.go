@@ -21,7 +21,9 @@ type LevelItem struct {
 	Level *world.Level
 	// Textures are its textures, prepared by leveltex.Prepare from
 	// the level's document: proven and laid out in pages. The renderer
-	// uploads them on the level's first draw.
+	// uploads them on the level's first draw; textures that do not fit
+	// the level (leveltex.Level.Check) draw nothing and are reported by
+	// Err.
 	Textures *leveltex.Level
 	// Clock is the level clock in seconds.
 	Clock float64
@@ -426,12 +428,26 @@ func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
 // written, the GPU path has shaders evaluate them (see the package
 // documentation, "World emitters on the GPU path"); both keep the order
 // above, so they mix in one view. Nothing here changes the level clock: culling, hiding and
-// other views never restart or skip it.
+// other views never restart or skip it. A nil dst draws nothing.
 func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World) {
 	w := &r.world
 	w.stats = LevelStats{}
-	if it == nil || it.Level == nil || it.Textures == nil {
+	if dst == nil || it == nil || it.Level == nil || it.Textures == nil {
 		return
+	}
+	if w.levels[it.Level] == nil {
+		// Uploading textures that are not the level's would index past
+		// them, or draw other pictures.
+		if err := it.Textures.Check(it.Level.Document()); err != nil {
+			if !r.refusedLevels[it.Level] {
+				if r.refusedLevels == nil {
+					r.refusedLevels = map[*world.Level]bool{}
+				}
+				r.refusedLevels[it.Level] = true
+				r.refused = append(r.refused, fmt.Errorf("render: DrawLevel: %w", err))
+			}
+			return
+		}
 	}
 	if cam == nil {
 		cam = &camera.World{}

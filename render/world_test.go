@@ -12,6 +12,7 @@ import (
 	"github.com/emberfx/ember/internal/race"
 	"github.com/emberfx/ember/internal/rowlayout"
 	"github.com/emberfx/ember/raster"
+	"github.com/emberfx/ember/texture/leveltex"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -442,5 +443,50 @@ func TestLevelThinningStable(t *testing.T) {
 	}
 	if string(frame(newRenderer(t, opts), 6)) != string(forward[2]) {
 		t.Error("a fresh renderer's thinned view at 6 s differs from the one drawn after 5 and 5.5 s")
+	}
+}
+
+// TestLevelTexturesMismatch: textures that are not the level's (another
+// level's, a hand-built Level) draw nothing and are reported once by Err,
+// where uploading them would index past them; the level's own textures
+// then draw it.
+func TestLevelTexturesMismatch(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	r := newRenderer(t, &Options{Budget: -1, LOD: LOD{Off: true}})
+	bg := color.RGBA{40, 44, 52, 255}
+	c := levelViews[0]
+	n := len(l.Document().Textures)
+	short := *tex
+	short.Frames = short.Frames[:n-1]
+	for _, bad := range []*leveltex.Level{{}, &short} {
+		for range 2 {
+			gpu, _ := levelBoth(t, r, &LevelItem{Level: l, Textures: bad, Clock: c.clock}, &c.cam, 200, 120, bg)
+			if px := drawnPixels(gpu, bg); px != 0 {
+				t.Errorf("textures that do not fit drew %d pixels", px)
+			}
+		}
+	}
+	want := fmt.Sprintf("render: DrawLevel: texture: level textures: 0 images and 0 frames for the level's %d textures", n)
+	if err := r.Err(); err == nil || err.Error() != want {
+		t.Errorf("Err: %v, want once: %s", err, want)
+	}
+	gpu, _ := levelBoth(t, r, &LevelItem{Level: l, Textures: tex, Clock: c.clock}, &c.cam, 200, 120, bg)
+	if drawnPixels(gpu, bg) < 200 {
+		t.Error("the level's own textures do not draw it")
+	}
+}
+
+// TestNilTarget: a nil target draws nothing, on every entry point, as
+// layerdraw's drawers treat a nil screen.
+func TestNilTarget(t *testing.T) {
+	needGPU(t)
+	l, tex := leveltest.Level(t, 0)
+	r := newRenderer(t, nil)
+	r.Draw(nil, nil)
+	r.DrawCamera(nil, nil, &camera.Camera{Zoom: 2})
+	r.DrawLevel(nil, &LevelItem{Level: l, Textures: tex, Clock: 1}, &levelViews[0].cam)
+	if st := r.LevelStats(); st.Total != 0 {
+		t.Errorf("a nil target drew a level: %+v", st)
 	}
 }

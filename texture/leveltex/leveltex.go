@@ -99,6 +99,44 @@ type Level struct {
 	Frames []Frame
 }
 
+// Check reports whether lv can be doc's textures: as many images and
+// frames as doc has textures, each image of its texture's size, each
+// frame inside a page of 1 to MaxPage pixels a side, and every texture a
+// preset shows on a page. It is what a renderer checks before it uploads
+// a Level that may not be the one Prepare made for doc (another level's,
+// a hand-built one); it does not prove the pixels again, which Prepare
+// did.
+func (lv *Level) Check(doc *world.Document) error {
+	if len(lv.Images) != len(doc.Textures) || len(lv.Frames) != len(doc.Textures) {
+		return fmt.Errorf("texture: level textures: %d images and %d frames for the level's %d textures", len(lv.Images), len(lv.Frames), len(doc.Textures))
+	}
+	for _, pg := range lv.Pages {
+		if pg.X < 1 || pg.Y < 1 || pg.X > MaxPage || pg.Y > MaxPage {
+			return fmt.Errorf("texture: level textures: a page of %dx%d pixels, not 1 to %d a side", pg.X, pg.Y, MaxPage)
+		}
+	}
+	for i := range doc.Textures {
+		t, f, img := &doc.Textures[i], lv.Frames[i], lv.Images[i]
+		if img == nil || img.Bounds().Dx() != t.Width || img.Bounds().Dy() != t.Height {
+			return fmt.Errorf("texture: level textures: texture %s (%dx%d) has no image of its size", t.Name, t.Width, t.Height)
+		}
+		if f.Page == -1 {
+			continue
+		}
+		if f.Page < 0 || f.Page >= len(lv.Pages) || f.X < 0 || f.Y < 0 || f.X+t.Width > lv.Pages[f.Page].X || f.Y+t.Height > lv.Pages[f.Page].Y {
+			return fmt.Errorf("texture: level textures: texture %s at %+v is not inside one of the %d pages", t.Name, f, len(lv.Pages))
+		}
+	}
+	for i := range doc.Presets {
+		for _, fr := range doc.Presets[i].Sprite.Frames {
+			if fr < 0 || fr >= len(lv.Frames) || lv.Frames[fr].Page < 0 {
+				return fmt.Errorf("texture: level textures: preset %s shows a texture on no page", doc.Presets[i].Name)
+			}
+		}
+	}
+	return nil
+}
+
 // Frame is a texture's place in a level's atlas: its top-left pixel in page
 // Page; its size is the texture's.
 type Frame struct {

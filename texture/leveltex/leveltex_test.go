@@ -277,3 +277,35 @@ func TestConfine(t *testing.T) {
 		}
 	}
 }
+
+// TestCheck: the Level Prepare made for a document passes Check; one with
+// an image, frame or page that does not fit the document names what.
+func TestCheck(t *testing.T) {
+	c := color.NRGBA{10, 20, 30, 255}
+	d, res := levelOf(t, []image.Image{square(8, c), square(8, c)}, []int{0, 1})
+	lv, err := Prepare(d, &Options{Resolver: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lv.Check(d); err != nil {
+		t.Fatalf("Prepare's own Level: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(l *Level)
+		want string
+	}{
+		{"no images", func(l *Level) { l.Images = nil }, "texture: level textures: 0 images and 2 frames for the level's 2 textures"},
+		{"wrong size", func(l *Level) { l.Images = []image.Image{square(8, c), square(4, c)} }, "texture t1 (8x8) has no image of its size"},
+		{"frame off its page", func(l *Level) { l.Frames = []Frame{l.Frames[0], {Page: 0, X: DefaultPage - 4}} }, "texture t1 at {Page:0 X:2044 Y:0} is not inside one of the 1 pages"},
+		{"no such page", func(l *Level) { l.Frames = []Frame{l.Frames[0], {Page: 3}} }, "is not inside one of the 1 pages"},
+		{"shown texture on no page", func(l *Level) { l.Frames = []Frame{l.Frames[0], {Page: -1}} }, "preset p0 shows a texture on no page"},
+		{"huge page", func(l *Level) { l.Pages = []image.Point{{MaxPage + 1, 8}} }, "a page of 4097x8 pixels, not 1 to 4096 a side"},
+	} {
+		bad := *lv
+		tc.edit(&bad)
+		if err := bad.Check(d); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
