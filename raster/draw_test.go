@@ -840,16 +840,7 @@ func TestUndrawableImages(t *testing.T) {
 	spec := emitter.DefaultSpec()
 	spec.ColorStrip = "strip.png"
 	spec.Speed = emitter.NumberRange{}
-	snap, err := emitter.NewSnapshot(&spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := emitter.NewEffect(snap, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Play()
-	e.SetTime(1)
+	e := effectAt(t, spec, 0, 20, 0.5)
 	draw := func(tex, strip image.Image) []byte {
 		dst := image.NewRGBA(image.Rect(0, 0, 64, 64))
 		Draw(dst, []Item{{Effect: e, X: 32, Y: 32, Texture: tex, Strip: strip}})
