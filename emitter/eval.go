@@ -17,6 +17,12 @@ func (s segment) len(step int64) int64 { return (s.hi-s.lo)/step + 1 }
 
 // frame holds what every particle of one evaluation shares.
 type frame struct {
+	// farF32 is set for a billboard evaluation of an effect whose bounds
+	// reach past float32's range (limits that multiply: a huge speed,
+	// scale and host): its billboards' coordinates are clamped to it
+	// rather than rounded to infinities.
+	farF32 bool
+
 	e    *Effect
 	s    *Snapshot
 	c    float64 // clock, seconds

@@ -143,6 +143,7 @@ func (ev *Evaluator) begin(e *Effect, step int64) (segs []segment, total int64) 
 	e.prepareCache()
 	ev.frame = e.newFrame()
 	ev.frame.step = step
+	ev.frame.farF32 = e.pastFloat32()
 	segs = e.segments(ev.frame.c, step)
 	for _, sg := range segs {
 		total += sg.len(step)

@@ -58,6 +58,7 @@ type Billboard struct {
 func (e *Effect) AppendBillboards(dst []Billboard) []Billboard {
 	e.prepareCache()
 	f := e.newFrame()
+	f.farF32 = e.pastFloat32()
 	for _, sg := range e.segments(f.c, 1) {
 		dst = f.appendBillboards(dst, sg, sg.lo, sg.hi)
 	}
@@ -136,6 +137,48 @@ func (ts *turns) apply(out []Billboard) {
 // appendBillboards evaluates the billboards of candidates lo..hi of sg.
 // The slice grows once per segment, so the loops store in place.
 func (f *frame) appendBillboards(dst []Billboard, sg segment, lo, hi int64) []Billboard {
+	if f.farF32 {
+		n := len(dst)
+		dst = f.appendBillboardsUnclamped(dst, sg, lo, hi)
+		clampFloat32(dst[n:])
+		return dst
+	}
+	return f.appendBillboardsUnclamped(dst, sg, lo, hi)
+}
+
+// pastFloat32 reports whether the effect's bounds reach past what a
+// float32 holds, so that billboards could round to infinities.
+func (e *Effect) pastFloat32() bool {
+	b := e.Bounds()
+	const limit = math.MaxFloat32 / 2 // centre plus a half axis stays finite
+	return !(b.MinX > -limit && b.MinY > -limit && b.MaxX < limit && b.MaxY < limit)
+}
+
+// clampFloat32 replaces the infinities of far billboards with the largest
+// float32 of their sign: far off any target, and finite for a renderer's
+// vertex arithmetic.
+func clampFloat32(bs []Billboard) {
+	c := func(v *float32) {
+		switch {
+		case *v > math.MaxFloat32:
+			*v = math.MaxFloat32
+		case *v < -math.MaxFloat32:
+			*v = -math.MaxFloat32
+		}
+	}
+	for i := range bs {
+		b := &bs[i]
+		c(&b.X)
+		c(&b.Y)
+		c(&b.UX)
+		c(&b.UY)
+		c(&b.VX)
+		c(&b.VY)
+	}
+}
+
+// appendBillboardsUnclamped is appendBillboards without the clamp.
+func (f *frame) appendBillboardsUnclamped(dst []Billboard, sg segment, lo, hi int64) []Billboard {
 	var tmp constants
 	step := f.step // a local: the loops store through dst
 	n := len(dst)

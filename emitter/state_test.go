@@ -196,3 +196,45 @@ func TestZeroSnapshot(t *testing.T) {
 		t.Error("SetSnapshot took a zero Snapshot")
 	}
 }
+
+// TestFarBillboardsFinite: an effect within every limit whose limits
+// multiply past float32's range (a huge speed, negative drag, a large
+// Scale) gives billboards clamped to the largest float32, on every entry
+// point, not infinities; the float64 particles are as they were.
+func TestFarBillboardsFinite(t *testing.T) {
+	sp := emitter.DefaultSpec()
+	sp.Drag = -1
+	sp.Speed = emitter.Constant(1e9)
+	sp.Scale = 100
+	sp.Lifetime = emitter.NumberRange{Min: 100, Max: 100}
+	sp.Rate = 1
+	e := newEffect(t, sp, nil)
+	e.Play()
+	e.SetTime(70)
+	ps := e.AppendParticles(nil)
+	if len(ps) == 0 || math.Abs(ps[0].Y) < 1e39 || math.IsInf(ps[0].Y, 0) {
+		t.Fatalf("the first particle's Y %v is not a finite value past float32's range", ps[0].Y)
+	}
+	ev := emitter.NewEvaluator(1)
+	defer ev.Close()
+	ranged := ev.AppendBillboardRange(nil, 0, ev.BeginBillboards(e, 1))
+	for name, bs := range map[string][]emitter.Billboard{
+		"Effect.AppendBillboards":    e.AppendBillboards(nil),
+		"Evaluator.AppendBillboards": ev.AppendBillboards(nil, e),
+		"AppendBillboardRange":       ranged,
+	} {
+		if len(bs) != len(ps) {
+			t.Fatalf("%s: %d billboards for %d particles", name, len(bs), len(ps))
+		}
+		for _, b := range bs {
+			for _, v := range []float32{b.X, b.Y, b.UX, b.UY, b.VX, b.VY} {
+				if math.IsInf(float64(v), 0) || v != v {
+					t.Fatalf("%s: %+v is not finite", name, b)
+				}
+			}
+		}
+		if bs[0].Y != -math.MaxFloat32 {
+			t.Errorf("%s: the first billboard's Y %v, want -MaxFloat32", name, bs[0].Y)
+		}
+	}
+}
