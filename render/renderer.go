@@ -143,6 +143,9 @@ type Renderer struct {
 	op       ebiten.DrawTrianglesShaderOptions
 
 	atlas  atlas
+	// pageMax is the largest atlas page the GPU holds now (maxPageEdge;
+	// a test hook).
+	pageMax func() int
 	pages  []*ebiten.Image
 	sprite *image.RGBA
 	// refused are the errors of the images that could not be placed
@@ -248,6 +251,9 @@ type kind struct {
 	half   float64
 	growth [emitter.MaxGlowLayers]float64
 	factor [emitter.MaxGlowLayers]float32
+	// refusedAt is the page limit its texture or strip was too large for
+	// (0: none was), so that a larger limit places it again.
+	refusedAt int
 }
 
 // batched is an effect the batched path evaluates this frame, with its
@@ -313,6 +319,7 @@ func New(opts *Options) (*Renderer, error) {
 		sprite:  texture.Sprite(),
 		eval:    emitter.NewEvaluator(o.Workers),
 		triMax:  TriangleMaxHalfDiagonal,
+		pageMax: maxPageEdge,
 	}
 	r.sub.call = func(c *drawCall) { r.call(r.dst, c) }
 	// The evaluator's goroutines hold no reference to the renderer: stop
@@ -593,15 +600,21 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 	}
 	key := kindKey{snap, tex, strip}
 	if k := r.kinds[key]; k != nil {
-		k.seen = r.frame
-		return k
+		if k.refusedAt == 0 || r.pageMax() <= k.refusedAt {
+			k.seen = r.frame
+			return k
+		}
+		// Refused against a smaller limit (4096 before the game starts
+		// and the GPU's is known): place it again.
+		r.freeRows = append(r.freeRows, int(k.row))
+		delete(r.kinds, key)
 	}
 	row, ok := r.kindRow()
 	if !ok {
 		return nil
 	}
-	tex, strip = r.placeable(tex, strip)
-	page, tr, sr := r.atlas.place(tex, strip)
+	placedTex, placedStrip := r.placeable(tex, strip)
+	page, tr, sr := r.atlas.place(placedTex, placedStrip)
 	k := &kind{
 		id:     r.kindID(),
 		seen:   r.frame,
@@ -611,6 +624,10 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 		z:      si.z,
 		layers: 1,
 	}
+	if placedTex != tex || placedStrip != strip {
+		k.refusedAt = r.atlas.maxPage
+	}
+	strip = placedStrip
 	sp := snap.Spec()
 	k.half = snap.MaxHalfDiagonal() * sp.SizeScale * sp.Scale
 	k.growth[0], k.factor[0] = 1, 1
@@ -641,7 +658,7 @@ var ErrImageTooLarge = errors.New("render: image too large for an atlas page")
 // replaced by the built-in sprite, or the strip dropped, and the renderer
 // records why (Err).
 func (r *Renderer) placeable(tex, strip image.Image) (image.Image, image.Image) {
-	r.atlas.maxPage = maxPageEdge()
+	r.atlas.maxPage = r.pageMax()
 	size := func(img image.Image) (int, int) {
 		if img == nil {
 			return 0, 0

@@ -57,3 +57,30 @@ func TestTooLargeImages(t *testing.T) {
 		t.Errorf("a 2048x2048 texture: %v", r.Err())
 	}
 }
+
+// TestRefusalAtALargerLimit: a texture refused against a smaller page
+// limit (the 4096 assumed before the game starts and the GPU's size is
+// known) is placed once the limit allows it, instead of staying the
+// built-in sprite for as long as its kind lives.
+func TestRefusalAtALargerLimit(t *testing.T) {
+	needGPU(t)
+	r := newRenderer(t, nil)
+	limit := 100
+	r.pageMax = func() int { return limit }
+	e := burstEffect(t, 40, 0.6, 21, nil)
+	sc := scene{name: "later-limit", w: 64, h: 64, bg: grey}
+	sprite := drawPath(t, r, sc, []Item{{Effect: e, X: 32, Y: 32}})
+	red := solid(200, 200, color.NRGBA{255, 0, 0, 255})
+	refused := drawPath(t, r, sc, []Item{{Effect: e, X: 32, Y: 32, Texture: red}})
+	if !bytes.Equal(refused.Pix, sprite.Pix) || !errors.Is(r.Err(), ErrImageTooLarge) {
+		t.Fatalf("a 200-pixel texture under a 100-pixel limit: drawn otherwise than the sprite, or Err %v", r.Err())
+	}
+	limit = 4000
+	placed := drawPath(t, r, sc, []Item{{Effect: e, X: 32, Y: 32, Texture: red}})
+	if bytes.Equal(placed.Pix, sprite.Pix) {
+		t.Error("the texture is still the sprite once the limit holds it")
+	}
+	if n := len(r.kinds); n != 2 {
+		t.Errorf("%d kinds, want the sprite's and the texture's", n)
+	}
+}
