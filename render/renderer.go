@@ -142,12 +142,12 @@ type Renderer struct {
 	uniforms map[string]any
 	op       ebiten.DrawTrianglesShaderOptions
 
-	atlas  atlas
+	atlas atlas
 	// pageMax is the largest atlas page the GPU holds now (maxPageEdge;
 	// a test hook).
 	pageMax func() int
-	pages  []*ebiten.Image
-	sprite *image.RGBA
+	pages   []*ebiten.Image
+	sprite  *image.RGBA
 	// refused are the errors of the images that could not be placed
 	// (refusedImages), for Err.
 	refused       []error
