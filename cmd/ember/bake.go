@@ -183,8 +183,7 @@ func parseBakeArgs(args []string, stdout, stderr io.Writer) (o bakeOptions, stat
 	if !ok {
 		return o, status, false
 	}
-	padSet := false
-	fs.Visit(func(f *flag.Flag) { padSet = padSet || f.Name == "pad" })
+	padSet := given(fs, "pad")
 	out := cf.out
 	o = bakeOptions{
 		out: out, seed: uint32(seed), bursts: emits, gif: cf.gif, fps: cf.fps,
@@ -293,9 +292,7 @@ func (c *clipFlags) outputFormat(fs *flag.FlagSet) string {
 	case ext == ".png" && c.gif:
 		return fmt.Sprintf("-o %s names a PNG, but --gif makes a GIF", c.out)
 	}
-	fps := false
-	fs.Visit(func(f *flag.Flag) { fps = fps || f.Name == "fps" })
-	if fps && !c.gif {
+	if given(fs, "fps") && !c.gif {
 		return "--fps is a GIF's frame rate; add --gif (or name -o OUT.gif) to make one"
 	}
 	return ""

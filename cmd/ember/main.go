@@ -237,18 +237,19 @@ func (c *command) parse(args []string) (pos []string, status int, ok bool) {
 type repeatable interface{ repeatable() }
 
 // countedValue is a flag's value while the command line is parsed: it
-// notes a second use of a flag that is not repeatable.
+// names, in *twice, the first flag used a second time that is not
+// repeatable.
 type countedValue struct {
 	flag.Value
 	name  string
 	uses  int
-	twice *[]string
+	twice *string
 }
 
 func (v *countedValue) Set(s string) error {
-	if v.uses++; v.uses == 2 {
+	if v.uses++; v.uses == 2 && *v.twice == "" {
 		if _, ok := v.Value.(repeatable); !ok {
-			*v.twice = append(*v.twice, v.name)
+			*v.twice = v.name
 		}
 	}
 	return v.Value.Set(s)
@@ -265,16 +266,19 @@ func (v *countedValue) IsBoolFlag() bool {
 // package keeps the last of a repeated flag silently, and a second --seed
 // or --at is more likely a slip than a wish.
 func parseOnce(fs *flag.FlagSet, args []string) (pos []string, twice string, err error) {
-	var names []string
 	fs.VisitAll(func(f *flag.Flag) {
-		f.Value = &countedValue{Value: f.Value, name: f.Name, twice: &names}
+		f.Value = &countedValue{Value: f.Value, name: f.Name, twice: &twice}
 	})
 	pos, err = parseInterspersed(fs, args)
 	fs.VisitAll(func(f *flag.Flag) { f.Value = f.Value.(*countedValue).Value })
-	if len(names) > 0 {
-		twice = names[0]
-	}
 	return pos, twice, err
+}
+
+// given reports whether the command line parsed by fs set the flag name.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // twiceProblem is the usage problem of a flag given twice, the flag

@@ -179,7 +179,7 @@ func (f *cameraFlag) Set(s string) error {
 	}
 	c := camera.World{X: v[0], Y: v[1], Z: v[2], Pitch: v[3], Zoom: v[4], Yaw: v[5]}
 	if err := bake.CheckCamera(&c); err != nil {
-		return fmt.Errorf("%q: %s", s, strings.TrimPrefix(err.Error(), "bake: "))
+		return fmt.Errorf("%q: %s", s, bakeMessage(err))
 	}
 	if !(c.Zoom > 0) {
 		return fmt.Errorf("%q: the zoom must be positive, pixels per world unit", s)
