@@ -16,7 +16,7 @@ type LevelItem struct {
 	Level *world.Level
 	// Textures are its textures (leveltex.Prepare): only the images
 	// are read, the atlas layout is the renderer's. Textures without an
-	// image of each texture's size draw nothing.
+	// image of each texture's size draw nothing (leveltex.Level.CheckImages).
 	Textures *leveltex.Level
 	// Clock is the level clock in seconds.
 	Clock float64
@@ -39,7 +39,7 @@ func (r *Rasterizer) DrawLevel(dst *image.RGBA, it *LevelItem, cam *camera.World
 	if it == nil || it.Level == nil || it.Textures == nil {
 		return
 	}
-	if !imagesFit(it.Level.Document(), it.Textures) {
+	if it.Textures.CheckImages(it.Level.Document()) != nil {
 		return // not the level's textures: nothing, as render.DrawLevel
 	}
 	pr := cam.Projection(dst.Rect)
@@ -60,20 +60,6 @@ func (r *Rasterizer) DrawLevel(dst *image.RGBA, it *LevelItem, cam *camera.World
 			}
 		}
 	}
-}
-
-// imagesFit reports whether tex has an image of each of doc's textures,
-// of its size: what drawing reads.
-func imagesFit(doc *world.Document, tex *leveltex.Level) bool {
-	if len(tex.Images) != len(doc.Textures) {
-		return false
-	}
-	for i, img := range tex.Images {
-		if t := &doc.Textures[i]; img == nil || img.Bounds().Dx() != t.Width || img.Bounds().Dy() != t.Height {
-			return false
-		}
-	}
-	return true
 }
 
 // levelPass is the blend pass of a mode: 0 cutout, 1 additive, 2 alpha and

@@ -115,11 +115,11 @@ func (lv *Level) Check(doc *world.Document) error {
 			return fmt.Errorf("texture: level textures: a page of %dx%d pixels, not 1 to %d a side", pg.X, pg.Y, MaxPage)
 		}
 	}
+	if err := lv.CheckImages(doc); err != nil {
+		return err
+	}
 	for i := range doc.Textures {
-		t, f, img := &doc.Textures[i], lv.Frames[i], lv.Images[i]
-		if img == nil || img.Bounds().Dx() != t.Width || img.Bounds().Dy() != t.Height {
-			return fmt.Errorf("texture: level textures: texture %s (%dx%d) has no image of its size", t.Name, t.Width, t.Height)
-		}
+		t, f := &doc.Textures[i], lv.Frames[i]
 		if f.Page == -1 {
 			continue
 		}
@@ -132,6 +132,21 @@ func (lv *Level) Check(doc *world.Document) error {
 			if fr < 0 || fr >= len(lv.Frames) || lv.Frames[fr].Page < 0 {
 				return fmt.Errorf("texture: level textures: preset %s shows a texture on no page", doc.Presets[i].Name)
 			}
+		}
+	}
+	return nil
+}
+
+// CheckImages is the part of Check a reader of the images alone needs
+// (the reference rasterizer, which lays out no atlas): an image of each
+// of doc's textures, of its size.
+func (lv *Level) CheckImages(doc *world.Document) error {
+	if len(lv.Images) != len(doc.Textures) {
+		return fmt.Errorf("texture: level textures: %d images for the level's %d textures", len(lv.Images), len(doc.Textures))
+	}
+	for i, img := range lv.Images {
+		if t := &doc.Textures[i]; img == nil || img.Bounds().Dx() != t.Width || img.Bounds().Dy() != t.Height {
+			return fmt.Errorf("texture: level textures: texture %s (%dx%d) has no image of its size", t.Name, t.Width, t.Height)
 		}
 	}
 	return nil
