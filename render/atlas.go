@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"slices"
 
 	"github.com/emberfx/ember/texture"
 )
@@ -92,6 +93,11 @@ type atlas struct {
 	newPage func(w, h int)
 	// upload writes pix (4 bytes per pixel, rows of 4*r.w bytes) at r in page.
 	upload func(page int, r rect, pix []byte)
+	// freed is called when page is emptied (free).
+	freed func(page int)
+	// reclaim, before a new page is made, frees the pages no longer
+	// needed (with free) and reports whether it freed any.
+	reclaim func() bool
 }
 
 // place returns a page holding both tex and strip (strip may be nil) and
@@ -144,6 +150,12 @@ func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 			return a.addBoth(pg, tex, strip, tw, th, sw, sh)
 		}
 	}
+	if a.reclaim != nil && a.reclaim() {
+		// Pages freed: place again, into them if they have room (each
+		// reclaim empties what it frees, so the next one frees less and
+		// the retries end).
+		return a.place(tex, strip)
+	}
 	w, h := a.pageSize, a.pageSize
 	if a.maxPage > 0 {
 		w, h = min(w, a.maxPage), min(h, a.maxPage)
@@ -161,6 +173,39 @@ func (a *atlas) place(tex, strip image.Image) (page int, tr, sr rect) {
 		a.newPage(w, h)
 	}
 	return a.addBoth(pg, tex, strip, tw, th, sw, sh)
+}
+
+// free empties page pg: the placements on it are forgotten and its packer
+// starts over, so that the images packed next reuse it (at its size). An
+// image placed there again is uploaded again.
+func (a *atlas) free(pg int) {
+	for k, ps := range a.placed {
+		ps = slices.DeleteFunc(ps, func(p placement) bool { return p.page == pg })
+		if len(ps) == 0 {
+			delete(a.placed, k)
+		} else {
+			a.placed[k] = ps
+		}
+	}
+	p := &a.pages[pg]
+	p.shelves, p.top = p.shelves[:0], 0
+	if a.freed != nil {
+		a.freed(pg)
+	}
+}
+
+// used reports whether page pg holds an image.
+func (a *atlas) used(pg int) bool { return a.pages[pg].top > 0 }
+
+// inUse returns the number of pages that hold an image.
+func (a *atlas) inUse() int {
+	n := 0
+	for pg := range a.pages {
+		if a.used(pg) {
+			n++
+		}
+	}
+	return n
 }
 
 // fits reports whether place can put a tw × th texture and a sw × sh strip

@@ -231,3 +231,156 @@ func TestAtlasFits(t *testing.T) {
 		t.Error("no maximum must fit everything")
 	}
 }
+
+// TestAtlasFree: a freed page forgets its placements and packs from its
+// top again, without a new page; an image freed with it is uploaded again
+// when placed again, and images on other pages keep their places.
+func TestAtlasFree(t *testing.T) {
+	var ups []upload
+	var pages, freed []int
+	a := atlas{
+		pageSize: 64,
+		newPage:  func(w, h int) { pages = append(pages, w) },
+		upload:   func(page int, r rect, pix []byte) { ups = append(ups, upload{page, r, pix}) },
+		freed:    func(page int) { freed = append(freed, page) },
+	}
+	a1, a2 := solid(30, 30, colorWhite), solid(30, 30, colorWhite)
+	b := solid(60, 60, colorWhite)
+	for _, img := range []image.Image{a1, a2, b} {
+		a.place(img, nil)
+	}
+	if len(pages) != 2 || a.inUse() != 2 || len(ups) != 3 {
+		t.Fatalf("%d pages (%d in use), %d uploads; want 2, 2, 3", len(pages), a.inUse(), len(ups))
+	}
+	a.free(0)
+	if len(freed) != 1 || freed[0] != 0 || a.used(0) || !a.used(1) || a.inUse() != 1 {
+		t.Fatalf("freed %v, used %v %v", freed, a.used(0), a.used(1))
+	}
+	if len(a.placed[placedImage{a1, false}]) != 0 || len(a.placed[placedImage{a2, false}]) != 0 || len(a.placed) != 1 {
+		t.Errorf("placements after free: %v", a.placed)
+	}
+	c := solid(60, 60, colorWhite)
+	if pg, tr, _ := a.place(c, nil); pg != 0 || tr != (rect{0, 0, 60, 60}) || len(pages) != 2 {
+		t.Errorf("after free, a page-sized image on page %d at %v with %d pages; want page 0 at its corner, no new page", pg, tr, len(pages))
+	}
+	if pg, _, _ := a.place(b, nil); pg != 1 || len(ups) != 4 {
+		t.Errorf("an image on a kept page moved to %d or uploaded again (%d uploads)", pg, len(ups))
+	}
+	if pg, _, _ := a.place(a1, nil); pg != 2 || len(ups) != 5 || ups[4].page != 2 {
+		t.Errorf("an image of the freed page placed on %d, %d uploads; want a new page 2 and an upload", pg, len(ups))
+	}
+}
+
+// TestAtlasReclaim: before a new page, place asks reclaim; the pages it
+// frees take the image, and a reclaim that frees nothing lets the atlas
+// grow.
+func TestAtlasReclaim(t *testing.T) {
+	pages, asked := 0, 0
+	free := map[int]bool{} // the pages reclaim may free
+	var a atlas
+	a = atlas{
+		pageSize: 64,
+		newPage:  func(w, h int) { pages++ },
+		reclaim: func() bool {
+			asked++
+			n := 0
+			for pg := range a.pages {
+				if free[pg] && a.used(pg) {
+					a.free(pg)
+					n++
+				}
+			}
+			return n > 0
+		},
+	}
+	for range 2 {
+		a.place(solid(60, 60, colorWhite), nil)
+	}
+	if pages != 2 || asked != 2 {
+		t.Fatalf("%d pages, %d reclaims; want 2 and 2", pages, asked)
+	}
+	free[0] = true
+	if pg, _, _ := a.place(solid(60, 60, colorWhite), nil); pg != 0 || pages != 2 || asked != 3 {
+		t.Errorf("with page 0 reclaimable: page %d, %d pages, %d reclaims; want 0, 2, 3", pg, pages, asked)
+	}
+	free[0] = false
+	if pg, _, _ := a.place(solid(60, 60, colorWhite), nil); pg != 2 || pages != 3 || asked != 4 {
+		t.Errorf("nothing reclaimable: page %d, %d pages, %d reclaims; want 2, 3, 4", pg, pages, asked)
+	}
+	// A texture whose page is reclaimed while its strip finds no room
+	// beside it: the pair is placed afresh, together, on a page sized for
+	// it.
+	free[2] = true
+	tex := solid(20, 20, colorWhite)
+	if pg, _, _ := a.place(tex, nil); pg != 2 || pages != 3 {
+		t.Errorf("texture on page %d with %d pages; want page 2 reclaimed", pg, pages)
+	}
+	pg, tr, sr := a.place(tex, solid(60, 50, colorWhite))
+	if overlap(tr, sr) || len(a.placed[placedImage{tex, false}]) != 1 || pg != 3 || a.pages[pg].h < 72 || pages != 4 {
+		t.Errorf("pair after reclaim: page %d, %v %v, %d pages, texture placements %v", pg, tr, sr, pages, a.placed[placedImage{tex, false}])
+	}
+}
+
+// TestAtlasPagesBounded: a new texture every frame, each filling a page,
+// keeps the atlas to the pages of the kinds still held (drawn in the last
+// kindKeepFrames + kindSweepEvery Draws), reused rather than grown. Before,
+// every image drawn kept its page until Reset: a page a frame.
+func TestAtlasPagesBounded(t *testing.T) {
+	r := newRenderer(t, &Options{PageSize: 64})
+	const frames = 3 * (kindKeepFrames + kindSweepEvery)
+	const bound = kindKeepFrames + kindSweepEvery + 1
+	e := oneParticle(t, nil)
+	for i := range frames {
+		tex := solid(60, 60, color.NRGBA{uint8(i), 200, 100, 255})
+		r.collect(kindsView, []Item{{Effect: e, Texture: tex}})
+		if st := r.Stats(); st.Effects != 1 || st.Pages > bound || len(r.pages) > bound {
+			t.Fatalf("frame %d: %+v, %d pages made; want at most %d", i, st, len(r.pages), bound)
+		}
+	}
+	if len(r.pages) != len(r.pageSeen) || len(r.pages) != len(r.pageRefs) || len(r.pages) != len(r.atlas.pages) {
+		t.Errorf("%d pages, %d seen, %d refs, %d packers", len(r.pages), len(r.pageSeen), len(r.pageRefs), len(r.atlas.pages))
+	}
+	if len(r.atlas.placed) > bound {
+		t.Errorf("%d placements kept", len(r.atlas.placed))
+	}
+}
+
+// TestAtlasPageKept: a texture whose effect is culled for a while keeps
+// its page (no upload when it returns) until no kind has drawn from the page
+// for pageKeepFrames Draws; then the page is freed, Stats.Pages drops, and
+// drawing the texture again uploads it again.
+func TestAtlasPageKept(t *testing.T) {
+	var ups int
+	r := newRenderer(t, &Options{PageSize: 64})
+	upload := r.atlas.upload
+	r.atlas.upload = func(page int, rc rect, pix []byte) { ups++; upload(page, rc, pix) }
+	tex := solid(40, 40, colorWhite)
+	textured := oneParticle(t, nil)
+	sprite := oneParticle(t, nil)
+	both := []Item{{Effect: sprite}, {Effect: textured, Texture: tex}}
+	r.collect(kindsView, both)
+	if st := r.Stats(); st.Pages != 2 || ups != 2 {
+		t.Fatalf("%+v, %d uploads; want 2 pages, 2 uploads", st, ups)
+	}
+	gone := []Item{{Effect: sprite}, {Effect: textured, Texture: tex, X: 1e6}} // culled
+	for range kindKeepFrames + kindSweepEvery {
+		r.collect(kindsView, gone)
+	}
+	if st := r.Stats(); st.Kinds != 1 || st.Pages != 2 {
+		t.Fatalf("culled %d Draws: %+v; want its kind freed, its page kept", kindKeepFrames+kindSweepEvery, st)
+	}
+	r.collect(kindsView, both)
+	if st := r.Stats(); st.Kinds != 2 || ups != 2 {
+		t.Errorf("back after its kind was freed: %+v, %d uploads; want the page reused as it is", st, ups)
+	}
+	for range pageKeepFrames + kindSweepEvery {
+		r.collect(kindsView, gone)
+	}
+	if st := r.Stats(); st.Pages != 1 || st.Kinds != 1 || len(r.atlas.placed[placedImage{tex, false}]) != 0 {
+		t.Fatalf("culled %d Draws: %+v, placements %v; want its page freed", pageKeepFrames+kindSweepEvery, st, r.atlas.placed[placedImage{tex, false}])
+	}
+	r.collect(kindsView, both)
+	if st := r.Stats(); st.Pages != 2 || ups != 3 || len(r.pages) != 2 {
+		t.Errorf("back after its page was freed: %+v, %d uploads, %d pages made; want it uploaded again on the freed page", st, ups, len(r.pages))
+	}
+}

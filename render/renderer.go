@@ -76,10 +76,13 @@ type Item struct {
 	// built-in sprite (texture.Sprite). Textures are cached by identity: use
 	// comparable images such as *image.NRGBA (Draw panics on others) and
 	// do not change their pixels once drawn. An image too large for an
-	// atlas page on the GPU is not drawn: see [Renderer.Err]. Every image
-	// drawn keeps its place in the atlas until [Renderer.Reset], so load
-	// a texture once and reuse it: a new image each frame grows the atlas
-	// by a page every few dozen frames.
+	// atlas page on the GPU is not drawn: see [Renderer.Err]. An image
+	// keeps its place in the atlas while it is drawn; a page none of whose
+	// images has been drawn for a few seconds is freed (see MaxKinds), and
+	// the image is uploaded again if it returns. Load a texture once and
+	// reuse it: a new image each frame costs an upload each frame, and
+	// the atlas then holds the images drawn in the last two or three
+	// seconds (not every image ever drawn).
 	Texture image.Image
 	// Strip is the colour strip, used when the spec's ColorStrip is set;
 	// cached like Texture.
@@ -114,9 +117,10 @@ type Stats struct {
 	// Thinned is the fraction of live particles the budget dropped
 	// (estimated as 1 - Particles / (Live × Every)).
 	Thinned float64
-	// Pages is the number of atlas pages and Kinds the number of data
-	// rows (distinct snapshot, texture and strip combinations) held: at
-	// most MaxKinds, those not drawn for a while freed (see MaxKinds).
+	// Pages is the number of atlas pages holding images and Kinds the
+	// number of data rows (distinct snapshot, texture and strip
+	// combinations) held: at most MaxKinds, those not drawn for a while
+	// freed, and the pages they alone used with them (see MaxKinds).
 	Pages, Kinds int
 
 	// Batched and GPU count the effects each path drew (they sum to
@@ -167,6 +171,10 @@ type Renderer struct {
 	frame    uint64
 	freeRows []int
 	nextID   uint64
+	// pageSeen is the last frame that drew from each atlas page, and
+	// pageRefs scratch for the kinds on each (freePages).
+	pageSeen []uint64
+	pageRefs []int
 	// tooMany records that a frame drew more than MaxKinds kinds, for Err;
 	// fullAt is the last frame that found every kind drawn.
 	tooMany error
@@ -339,12 +347,20 @@ func New(opts *Options) (*Renderer, error) {
 		sprite:   r.sprite,
 		newPage: func(w, h int) {
 			r.pages = append(r.pages, ebiten.NewImage(w, h))
+			r.pageSeen = append(r.pageSeen, r.frame)
+			r.pageRefs = append(r.pageRefs, 0)
+		},
+		freed: func(page int) {
+			r.pages[page].Deallocate()
 		},
 		upload: func(page int, rc rect, pix []byte) {
 			sub := r.pages[page].SubImage(image.Rect(rc.x, rc.y, rc.x+rc.w, rc.y+rc.h)).(*ebiten.Image)
 			sub.WritePixels(pix)
 		},
 	}
+	// Under pressure, every page no kind uses is freed, however recently
+	// drawn from: reused before the atlas grows.
+	r.atlas.reclaim = func() bool { return r.freePages(r.frame+1) > 0 }
 	r.prime()
 	return r, nil
 }
@@ -385,6 +401,7 @@ func (r *Renderer) Reset() {
 	}
 	r.pages, r.data, r.dataPix, r.dataRows = nil, nil, nil, 0
 	r.freeRows, r.nextID, r.tooMany = nil, 0, nil
+	r.pageSeen, r.pageRefs = nil, nil
 	r.atlas.pages, r.atlas.placed = nil, nil
 	r.refused, r.refusedImages, r.refusedLevels = nil, nil, nil
 	clear(r.snaps)
@@ -512,7 +529,7 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	r.stats.Particles = len(r.boards)
 	r.collected = [2]int{r.stats.Live, r.stats.Particles}
 	sortVisible(r.vis)
-	r.stats.Pages, r.stats.Kinds = len(r.pages), len(r.kinds)
+	r.stats.Pages, r.stats.Kinds = r.atlas.inUse(), len(r.kinds)
 }
 
 // inView reports whether an effect's bounds, placed at (ox, oy), overlap
@@ -602,6 +619,7 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 	if k := r.kinds[key]; k != nil {
 		if k.refusedAt == 0 || r.pageMax() <= k.refusedAt {
 			k.seen = r.frame
+			r.pageSeen[k.page] = r.frame
 			return k
 		}
 		// Refused against a smaller limit (4096 before the game starts
@@ -615,6 +633,7 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 	}
 	placedTex, placedStrip := r.placeable(tex, strip)
 	page, tr, sr := r.atlas.place(placedTex, placedStrip)
+	r.pageSeen[page] = r.frame
 	k := &kind{
 		id:     r.kindID(),
 		seen:   r.frame,
@@ -723,14 +742,19 @@ func (r *Renderer) Err() error {
 // for 120 Draws (kindKeepFrames) are freed and their rows reused (hot reloading
 // makes a new snapshot, so a new kind, at every change); when one frame
 // draws more than MaxKinds, the effects past them are not drawn and Err
-// says so. Atlas pages are not freed: Reset frees them.
+// says so. An atlas page no kind uses is freed after pageKeepFrames Draws
+// without one, or sooner when the atlas needs a new page.
 const MaxKinds = 4095
 
 // kindSweepEvery and kindKeepFrames: every kindSweepEvery Draws, kinds
-// not drawn for kindKeepFrames Draws are freed.
+// not drawn for kindKeepFrames Draws are freed, and the atlas pages that
+// no kind uses and none has drawn from for pageKeepFrames Draws (about
+// ten seconds at 60 Draws a second: a texture off screen that long is
+// uploaded again when it returns).
 const (
 	kindSweepEvery = 64
 	kindKeepFrames = 120
+	pageKeepFrames = 600
 )
 
 // maxKindID is the largest kind id: vertex slot tags hold it in 29 bits.
@@ -746,7 +770,28 @@ func (r *Renderer) sweepKinds() {
 	r.frame++
 	if r.frame%kindSweepEvery == 0 {
 		r.freeKinds(r.frame - min(r.frame, kindKeepFrames))
+		r.freePages(r.frame - min(r.frame, pageKeepFrames))
 	}
+}
+
+// freePages frees the atlas pages that hold images, that no kind uses and
+// that nothing has drawn from since frame before, and returns how many it
+// freed. A page is freed with its GPU image (Deallocate: the image stays
+// usable, and the next upload allocates it again).
+func (r *Renderer) freePages(before uint64) int {
+	refs := r.pageRefs
+	clear(refs)
+	for _, k := range r.kinds {
+		refs[k.page]++
+	}
+	n := 0
+	for pg, c := range refs {
+		if c == 0 && r.pageSeen[pg] < before && r.atlas.used(pg) {
+			r.atlas.free(pg)
+			n++
+		}
+	}
+	return n
 }
 
 // freeKinds frees the kinds and snapshot infos last drawn before frame
