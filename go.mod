@@ -9,6 +9,7 @@ require (
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.8
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/sys v0.47.0
 )
 
 require (
@@ -16,5 +17,4 @@ require (
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.11.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/sys v0.47.0 // indirect
 )

@@ -70,6 +70,28 @@ func BenchmarkEmberGeometry(b *testing.B) {
 	}
 }
 
+// BenchmarkEmberBillboards is the geometry as the renderer's batched path
+// evaluates it (Advance + AppendBillboards: rotated, in float32), where
+// emitter's vector kernel places the stream on processors with AVX-512.
+func BenchmarkEmberBillboards(b *testing.B) {
+	for _, v := range []Variant{Simple, Full} {
+		for _, n := range benchCounts {
+			b.Run(fmt.Sprintf("%s/%d", v, n), func(b *testing.B) {
+				s, _ := steadySubject(b, NameEmber, v, n)
+				e := s.(*emberSubject).effects[0]
+				buf := e.AppendBillboards(nil)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					e.Advance(FrameDT)
+					buf = e.AppendBillboards(buf[:0])
+				}
+				perParticle(b, len(buf))
+			})
+		}
+	}
+}
+
 // BenchmarkEmberParticles is the same with the appearance on the CPU
 // (AppendParticles), serial and through an Evaluator.
 func BenchmarkEmberParticles(b *testing.B) {

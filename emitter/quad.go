@@ -99,7 +99,9 @@ type turn struct {
 }
 
 func (t *turn) of(deg float64) (sin, cos float64) {
-	if deg != t.deg {
+	// Bits, not ==: -0 turns to a sine of -0, +0 to +0, and the kernel
+	// (vector.go) turns every particle.
+	if math.Float64bits(deg) != math.Float64bits(t.deg) {
 		t.deg = deg
 		t.sin, t.cos = sincosDegPoly(deg)
 	}
@@ -186,6 +188,9 @@ func (f *frame) appendBillboardsUnclamped(dst []Billboard, sg segment, lo, hi in
 	dst = slices.Grow(dst, int((hi-lo)/step+1))
 	out := dst[:cap(dst)]
 	if f.plain(sg) {
+		if f.vectorEligible(sg) {
+			return out[:f.appendVector(out, n, &ts, sg, lo, hi)]
+		}
 		if o := f.s.spec.Orientation; sg.burst < 0 && f.flat && o != VelocityParallel && o != VelocityPerpendicular {
 			n = f.appendPlainStream(out, n, &ts, lo, hi)
 		} else {

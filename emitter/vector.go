@@ -1,0 +1,220 @@
+package emitter
+
+import (
+	"math"
+	"unsafe"
+)
+
+// The vector kernel places eight stream candidates at a time, for the
+// commonest segment of the billboard path: a cached stream, every
+// candidate evaluated, facing the camera, with a flat size or a compiled
+// Size curve of up to eight segments and no squash. It does the scalar
+// loop's operations (appendPlain: lookup, life test, age, drag factors,
+// position, size, turn) in the same order on each lane, in IEEE double
+// precision without fused multiply-adds, so its billboards are the scalar
+// loop's bit for bit (TestVectorMatchesScalar). A block it cannot finish
+// the same way (a slot to fill, an exponent past the drag clamp) is left
+// to the scalar loop.
+
+// vectorCurveSegs is the most Size curve segments the kernel samples.
+const vectorCurveSegs = 8
+
+// vectorArgs is what the kernel reads and writes. plain_amd64.s reads its
+// layout through go_asm.h.
+type vectorArgs struct {
+	cache *constants      // the stream ring
+	out   *Billboard      // out[0]; the kernel writes from out[n] on
+	kf    *[kfLen]float64 // vectorFloats
+	ki    *[kiLen]int64   // vectorInts
+	steps *[anchorSpan]float64
+	exp2  *[32]float64
+	mask  int64 // ring length - 1
+	i, hi int64 // the next candidate and the last
+	n     int64 // billboards written
+
+	x, window, rate float64
+	ax, ay, m       float64
+	k, negK, inv    float64 // drag; k == 0: none
+	flat            int64   // 1: every particle is hw × hh
+	hw, hh          float64
+	sizeScale       float64
+	t0, v0, last    float64
+	nseg            int64
+	start, span     [vectorCurveSegs]float64
+	base, rise, end [vectorCurveSegs]float64
+}
+
+// Indices of vectorFloats, the kernel's floating-point constants: the
+// scalar code's constants, rounded to float64 by the same expressions.
+const (
+	kfOne = iota
+	kfHalf
+	kfNegHalf
+	kfZero
+	kfSign // -0: the sign bit
+	kfInv90
+	kf90
+	kfDegRad
+	kfInv6
+	kfInv120
+	kfInv5040
+	kfInv362880
+	kfInv24
+	kfInv720
+	kfInv40320
+	kfInv3628800
+	kfExpScale
+	kfShift
+	kfLn2Hi
+	kfLn2Lo
+	kfMaxExp
+	kfNegMaxExp
+	kfNegInv2
+	kfNegInv6
+	kfNegInv24
+	kfNegInv120
+	kfNegInv720
+	kfNegInv5040
+	kfLen
+)
+
+var vectorFloats = [kfLen]float64{
+	kfOne:        1,
+	kfHalf:       0.5,
+	kfNegHalf:    -0.5,
+	kfZero:       0,
+	kfSign:       math.Copysign(0, -1),
+	kfInv90:      1.0 / 90,
+	kf90:         90,
+	kfDegRad:     math.Pi / 180,
+	kfInv6:       1.0 / 6,
+	kfInv120:     1.0 / 120,
+	kfInv5040:    1.0 / 5040,
+	kfInv362880:  1.0 / 362880,
+	kfInv24:      1.0 / 24,
+	kfInv720:     1.0 / 720,
+	kfInv40320:   1.0 / 40320,
+	kfInv3628800: 1.0 / 3628800,
+	kfExpScale:   32 / math.Ln2,
+	kfShift:      0x1.8p52,
+	kfLn2Hi:      6.93147180369123816490e-01 / 32,
+	kfLn2Lo:      1.90821492927058770002e-10 / 32,
+	kfMaxExp:     maxExponent,
+	kfNegMaxExp:  -maxExponent,
+	kfNegInv2:    -1.0 / 2,
+	kfNegInv6:    -1.0 / 6,
+	kfNegInv24:   -1.0 / 24,
+	kfNegInv120:  -1.0 / 120,
+	kfNegInv720:  -1.0 / 720,
+	kfNegInv5040: -1.0 / 5040,
+}
+
+// Indices of vectorInts: the lanes 0..7, the lane offsets of a block's
+// constants (eight per 64-byte slot), the billboards' offsets in eight-byte
+// words, and small integers.
+const (
+	kiLanes   = 0
+	kiSlots   = 8
+	kiBoards  = 16
+	kiOne     = 24
+	kiThree   = 25
+	kiMask31  = 26
+	kiBias    = 27
+	kiTwo     = 28
+	kiPermLo  = 32 // dword interleave of two vectors: 16 entries in 8 words
+	kiLen     = 40
+	wordBytes = 8
+)
+
+var vectorInts = func() (v [kiLen]int64) {
+	for l := range 8 {
+		v[kiLanes+l] = int64(l)
+		v[kiSlots+l] = int64(l) * int64(unsafe.Sizeof(constants{})) / wordBytes
+		v[kiBoards+l] = int64(l) * int64(unsafe.Sizeof(Billboard{})) / wordBytes
+	}
+	v[kiOne], v[kiThree], v[kiMask31], v[kiBias], v[kiTwo] = 1, 3, 31, 1023, 2
+	// Dword j of the interleave takes lane j/2 of the first vector (even
+	// j) or of the second (odd j, index 16 + lane).
+	for j := range 16 {
+		d := int64(j / 2)
+		if j%2 == 1 {
+			d += 16
+		}
+		w := j / 2
+		v[kiPermLo+w] |= d << (32 * (j % 2))
+	}
+	return v
+}()
+
+// vectorEligible reports whether the kernel places plain segment sg's
+// candidates: see the top of this file.
+func (f *frame) vectorEligible(sg segment) bool {
+	if !haveVector || sg.burst >= 0 || f.step != 1 || len(f.cache) < 8 {
+		return false
+	}
+	s := f.s
+	if o := s.spec.Orientation; o == VelocityParallel || o == VelocityPerpendicular {
+		return false
+	}
+	if s.spec.Drag != 0 && !s.sdrag.on {
+		return false
+	}
+	if f.flat {
+		return true
+	}
+	return !s.sizeConst && !s.sizeRolls && len(s.sizeCurve.segs) <= vectorCurveSegs &&
+		s.squashConst && s.squashValue == 0
+}
+
+// vectorArgs returns the kernel's arguments for this frame, writing from
+// out[n].
+func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
+	s := f.s
+	a := vectorArgs{
+		cache: &f.cache[0], out: unsafe.SliceData(out),
+		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
+		mask: f.mask, n: int64(n),
+		x: f.x, window: f.window, rate: f.rate,
+		ax: s.accX, ay: s.accY, m: f.moveScale,
+		k: s.spec.Drag, negK: -s.spec.Drag, inv: s.sdrag.inv,
+		sizeScale: f.sizeScale,
+	}
+	if f.flat {
+		a.flat, a.hw, a.hh = 1, 0.5*f.flatW, 0.5*f.flatH
+		return a
+	}
+	c := &s.sizeCurve
+	a.t0, a.v0, a.last, a.nseg = c.t0, c.v0, c.last, int64(len(c.segs))
+	for j := range vectorCurveSegs {
+		// Lanes past the last segment take last; a span of 1 keeps their
+		// unused quotient quiet.
+		a.span[j] = 1
+		if j < len(c.segs) {
+			g := &c.segs[j]
+			a.start[j], a.span[j], a.base[j], a.rise[j], a.end[j] = g.start, g.span, g.base, g.rise, g.end
+		}
+	}
+	return a
+}
+
+// appendVector places candidates lo..hi of stream segment sg from out[n]
+// on, eight at a time, handing the blocks the kernel leaves to
+// appendPlain; ts must hold no pending turn, and holds none after.
+func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, hi int64) int {
+	a := f.vectorArgs(out, n)
+	a.i, a.hi = lo, hi
+	for {
+		vectorKernel(&a)
+		n = int(a.n)
+		if a.i > hi {
+			break
+		}
+		end := min(a.i|7, hi)
+		ts.from = n
+		n = f.appendPlain(out, n, ts, sg, a.i, end)
+		ts.apply(out)
+		a.i, a.n = end+1, int64(n)
+	}
+	ts.from = n
+	return n
+}

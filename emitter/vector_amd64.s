@@ -1,0 +1,415 @@
+//go:build amd64 && !purego && !amd64.v3
+
+#include "textflag.h"
+#include "go_asm.h"
+
+// vectorKernel: see vector.go for what it computes and vector_amd64.go
+// for its contract. Each block is the eight candidates of an index range
+// aligned to 8 (within one drag anchor of 32, and one run of 8 ring
+// slots); lanes outside a.i..a.hi are masked off. Every floating-point
+// step below is the scalar code's, in its order (the comments name it).
+//
+// Registers kept across blocks:
+//	DI a, R8 the float constants, R9 the next candidate, R10 the ring,
+//	R11 its mask, R12 out, R13 n
+//	Z31 x, Z30 rate, Z29 lanes 0..7, Z28 slot offsets (words),
+//	Z27 billboard offsets (words), Z26 dword interleave, Z25 zero,
+//	Z24..Z21 the Size curve's start, span, base and rise
+
+#define KF(i) (i*8)(R8)
+
+// func vectorKernel(a *vectorArgs)
+TEXT ·vectorKernel(SB), NOSPLIT, $0-8
+	MOVQ a+0(FP), DI
+	MOVQ vectorArgs_kf(DI), R8
+	MOVQ vectorArgs_ki(DI), AX
+	MOVQ vectorArgs_cache(DI), R10
+	MOVQ vectorArgs_mask(DI), R11
+	MOVQ vectorArgs_out(DI), R12
+	MOVQ vectorArgs_n(DI), R13
+	MOVQ vectorArgs_i(DI), R9
+	VBROADCASTSD vectorArgs_x(DI), Z31
+	VBROADCASTSD vectorArgs_rate(DI), Z30
+	VMOVDQU64 (const_kiLanes*8)(AX), Z29
+	VMOVDQU64 (const_kiSlots*8)(AX), Z28
+	VMOVDQU64 (const_kiBoards*8)(AX), Z27
+	VMOVDQU64 (const_kiPermLo*8)(AX), Z26
+	VPXORQ Z25, Z25, Z25
+	VMOVUPD vectorArgs_start(DI), Z24
+	VMOVUPD vectorArgs_span(DI), Z23
+	VMOVUPD vectorArgs_base(DI), Z22
+	VMOVUPD vectorArgs_rise(DI), Z21
+
+block:
+	CMPQ R9, vectorArgs_hi(DI)
+	JGT  finish
+	MOVQ R9, BX
+	ANDQ $-8, BX
+
+	// K1: the lanes i-BX .. min(hi-BX, 7).
+	MOVQ vectorArgs_hi(DI), CX
+	SUBQ BX, CX
+	CMPQ CX, $7
+	JLE  hiok
+	MOVQ $7, CX
+
+hiok:
+	MOVL $2, AX
+	SHLL CX, AX
+	DECL AX
+	MOVQ R9, CX
+	SUBQ BX, CX
+	MOVL $-1, DX
+	SHLL CX, DX
+	ANDL DX, AX
+	KMOVW AX, K1
+
+	// Z0: the candidates; SI: their eight slots.
+	VPBROADCASTQ BX, Z0
+	VPADDQ       Z29, Z0, Z0
+	MOVQ         BX, SI
+	ANDQ         R11, SI
+	SHLQ         $6, SI
+	ADDQ         R10, SI
+
+	// lookup: each slot must hold its candidate (key and a lifetime).
+	KXNORW     K2, K2, K2
+	VPGATHERQQ constants_key(SI)(Z28*8), K2, Z1
+	KXNORW     K2, K2, K2
+	VGATHERQPD constants_life(SI)(Z28*8), K2, Z2
+	VPSLLQ     $1, Z0, Z3
+	VPMOVQD    Z3, Y3                // Key = uint32(2*i)
+	VPMOVQD    Z1, Y4
+	VPCMPEQD   Y3, Y4, K1, K3
+	VCMPPD     $4, Z25, Z2, K3, K3   // life != 0
+	KXORW      K1, K3, K4
+	KORTESTW   K4, K4
+	JNZ        stop
+	VPSRLQ     $32, Z1, Z1
+	VPMOVQD    Z1, Y1                // Stream
+
+	// Alive: d >= 0 && d < window && d < rate*life, d = x - float64(i).
+	VCVTQQ2PD    Z0, Z11
+	VSUBPD       Z11, Z31, Z11
+	VCMPPD       $13, Z25, Z11, K1, K5
+	VBROADCASTSD vectorArgs_window(DI), Z12
+	VCMPPD       $1, Z12, Z11, K5, K5
+	VMULPD       Z2, Z30, Z12
+	VCMPPD       $1, Z12, Z11, K5, K5
+	KORTESTW     K5, K5
+	JZ           next
+	VDIVPD       Z30, Z11, Z11       // age = d / rate
+
+	KXNORW     K2, K2, K2
+	VGATHERQPD constants_ox(SI)(Z28*8), K2, Z5
+	KXNORW     K2, K2, K2
+	VGATHERQPD constants_oy(SI)(Z28*8), K2, Z6
+	KXNORW     K2, K2, K2
+	VGATHERQPD constants_vx(SI)(Z28*8), K2, Z7
+	KXNORW     K2, K2, K2
+	VGATHERQPD constants_vy(SI)(Z28*8), K2, Z8
+
+	MOVQ vectorArgs_k(DI), AX
+	SHLQ $1, AX                      // k == 0, either sign
+	JNZ  drag
+	VMOVAPD         Z11, Z12         // fa = age
+	VMULPD.BCST     KF(const_kfHalf), Z11, Z13
+	VMULPD          Z11, Z13, Z13    // ga = 0.5*age*age
+	JMP             placed
+
+drag:
+	// streamDrag.factors: q = k*age; young (|q| < 0.5) take dragSeries.
+	VMULPD.BCST  vectorArgs_k(DI), Z11, Z14
+	VBROADCASTSD KF(const_kfNegHalf), Z16
+	VCMPPD       $14, Z16, Z14, K6
+	VBROADCASTSD KF(const_kfHalf), Z17
+	VCMPPD       $1, Z17, Z14, K6, K6
+
+	// dragSeries f = t*(1 + q*(-1/2 + q*(1/6 + q*(-1/24 + q*(1/120 + q*(-1/720))))))
+	VMULPD.BCST KF(const_kfNegInv720), Z14, Z12
+	VADDPD.BCST KF(const_kfInv120), Z12, Z12
+	VMULPD      Z12, Z14, Z12
+	VADDPD.BCST KF(const_kfNegInv24), Z12, Z12
+	VMULPD      Z12, Z14, Z12
+	VADDPD.BCST KF(const_kfInv6), Z12, Z12
+	VMULPD      Z12, Z14, Z12
+	VADDPD.BCST KF(const_kfNegInv2), Z12, Z12
+	VMULPD      Z12, Z14, Z12
+	VADDPD.BCST KF(const_kfOne), Z12, Z12
+	VMULPD      Z12, Z11, Z12
+
+	// g = t*t*(1/2 + q*(-1/6 + q*(1/24 + q*(-1/120 + q*(1/720 + q*(-1/5040))))))
+	VMULPD.BCST KF(const_kfNegInv5040), Z14, Z13
+	VADDPD.BCST KF(const_kfInv720), Z13, Z13
+	VMULPD      Z13, Z14, Z13
+	VADDPD.BCST KF(const_kfNegInv120), Z13, Z13
+	VMULPD      Z13, Z14, Z13
+	VADDPD.BCST KF(const_kfInv24), Z13, Z13
+	VMULPD      Z13, Z14, Z13
+	VADDPD.BCST KF(const_kfNegInv6), Z13, Z13
+	VMULPD      Z13, Z14, Z13
+	VADDPD.BCST KF(const_kfHalf), Z13, Z13
+	VMULPD      Z11, Z11, Z16
+	VMULPD      Z13, Z16, Z13
+
+	// K7: the live lanes on the exponential branch.
+	KNOTW    K6, K7
+	KANDW    K5, K7, K7
+	KORTESTW K7, K7
+	JZ       placed
+
+	// Those need |q| < maxExponent, else DragFactors: the scalar loop's.
+	VBROADCASTSD KF(const_kfMaxExp), Z16
+	VCMPPD       $1, Z16, Z14, K7, K2
+	VBROADCASTSD KF(const_kfNegMaxExp), Z17
+	VCMPPD       $14, Z17, Z14, K2, K2
+	KXORW        K7, K2, K2
+	KORTESTW     K2, K2
+	JNZ          stop
+
+	// The anchor's exponent e = -k*((x - base)/rate), base = i &^ 31,
+	// one for the block; outside the clamp, the scalar loop's.
+	MOVQ         BX, AX
+	ANDQ         $-32, AX
+	VPBROADCASTQ AX, Z19
+	VCVTQQ2PD    Z19, Z19
+	VSUBPD       Z19, Z31, Z19
+	VDIVPD       Z30, Z19, Z19
+	VMULPD.BCST  vectorArgs_negK(DI), Z19, Z19
+	VCMPPD       $1, Z16, Z19, K2
+	VCMPPD       $14, Z17, Z19, K2, K2
+	KMOVW        K2, AX
+	CMPB         AL, $0xFF
+	JNE          stop
+
+	// expDrag(e)
+	VMULPD.BCST KF(const_kfExpScale), Z19, Z17
+	VADDPD.BCST KF(const_kfShift), Z17, Z17      // kd
+	VPSUBQ.BCST KF(const_kfShift), Z17, Z18      // i = bits(kd) - bits(shift)
+	VSUBPD.BCST KF(const_kfShift), Z17, Z17      // n = kd - shift
+	VMULPD.BCST KF(const_kfLn2Hi), Z17, Z16
+	VSUBPD      Z16, Z19, Z16
+	VMULPD.BCST KF(const_kfLn2Lo), Z17, Z17
+	VSUBPD      Z17, Z16, Z19              // r = (x - n*ln2Hi) - n*ln2Lo
+	VMULPD      Z19, Z19, Z17              // r2
+	VMULPD.BCST KF(const_kfInv6), Z19, Z16
+	VADDPD.BCST KF(const_kfHalf), Z16, Z16       // 0.5 + r/6
+	VMULPD.BCST KF(const_kfInv120), Z19, Z20
+	VADDPD.BCST KF(const_kfInv24), Z20, Z20      // 1/24 + r/120
+	VMULPD.BCST KF(const_kfInv720), Z17, Z9
+	VADDPD      Z9, Z20, Z20               // (...) + r2/720
+	VMULPD      Z20, Z17, Z20
+	VADDPD      Z20, Z16, Z16
+	VMULPD      Z16, Z17, Z16
+	VADDPD      Z16, Z19, Z16              // q = e^r - 1
+	MOVQ         $31, AX
+	VPBROADCASTQ AX, Z10
+	VPANDQ       Z10, Z18, Z9
+	MOVQ         vectorArgs_exp2(DI), AX
+	KXNORW       K2, K2, K2
+	VGATHERQPD   (AX)(Z9*8), K2, Z20       // t = exp2Frac[i&31]
+	VMULPD       Z16, Z20, Z16
+	VADDPD       Z16, Z20, Z16             // t + t*q
+	VPSRAQ       $5, Z18, Z18
+	MOVQ         $1023, AX
+	VPBROADCASTQ AX, Z9
+	VPADDQ       Z9, Z18, Z18
+	VPSLLQ       $52, Z18, Z18
+	VMULPD       Z18, Z16, Z16             // ea
+
+	// dragExp(inv, age, ea*step[i&31])
+	VPANDQ       Z10, Z0, Z9
+	MOVQ         vectorArgs_steps(DI), AX
+	KXNORW       K2, K2, K2
+	VGATHERQPD   (AX)(Z9*8), K2, Z17
+	VMULPD       Z17, Z16, Z16             // decay
+	VBROADCASTSD KF(const_kfOne), Z17
+	VSUBPD       Z16, Z17, Z17
+	VMULPD.BCST  vectorArgs_inv(DI), Z17, Z17   // f = (1 - decay)*inv
+	VSUBPD       Z17, Z11, Z18
+	VMULPD.BCST  vectorArgs_inv(DI), Z18, Z18   // g = (age - f)*inv
+	VMOVAPD      Z17, K7, Z12
+	VMOVAPD      Z18, K7, Z13
+
+placed:
+	// X = float32(ox + (vx*fa + ax*ga)*m), Y likewise.
+	VMULPD      Z12, Z7, Z7
+	VMULPD.BCST vectorArgs_ax(DI), Z13, Z16
+	VADDPD      Z16, Z7, Z7
+	VMULPD.BCST vectorArgs_m(DI), Z7, Z7
+	VADDPD      Z7, Z5, Z5
+	VMULPD      Z12, Z8, Z8
+	VMULPD.BCST vectorArgs_ay(DI), Z13, Z16
+	VADDPD      Z16, Z8, Z8
+	VMULPD.BCST vectorArgs_m(DI), Z8, Z8
+	VADDPD      Z8, Z6, Z6
+	VCVTPD2PS   Z5, Y5
+	VCVTPD2PS   Z6, Y6
+	VDIVPD      Z2, Z11, Z7              // tau = age / life
+	VCVTPD2PS   Z7, Y8                   // Tau
+	VCVTPD2PS   Z11, Y12                 // Age
+
+	CMPQ vectorArgs_flat(DI), $0
+	JNE  flat
+
+	// curve.at(tau): the segment is the count of ends at or below tau.
+	VPXORQ       Z13, Z13, Z13
+	MOVQ         vectorArgs_nseg(DI), CX
+	LEAQ         vectorArgs_end(DI), AX
+	MOVQ         $1, DX
+	VPBROADCASTQ DX, Z16
+
+seg:
+	TESTQ        CX, CX
+	JZ           segdone
+	VBROADCASTSD (AX), Z17
+	VCMPPD       $5, Z17, Z7, K2         // !(t < end)
+	VPADDQ       Z16, Z13, K2, Z13
+	ADDQ         $8, AX
+	DECQ         CX
+	JMP          seg
+
+segdone:
+	VPERMPD      Z24, Z13, Z17
+	VPERMPD      Z23, Z13, Z18
+	VPERMPD      Z22, Z13, Z19
+	VPERMPD      Z21, Z13, Z20
+	VSUBPD       Z17, Z7, Z17
+	VDIVPD       Z18, Z17, Z17
+	VMULPD       Z17, Z20, Z17
+	VADDPD       Z17, Z19, Z17           // base + rise*((t-start)/span)
+	VPBROADCASTQ vectorArgs_nseg(DI), Z18
+	VPCMPEQQ     Z18, Z13, K2
+	VBROADCASTSD vectorArgs_last(DI), Z18
+	VMOVAPD      Z18, K2, Z17            // past the last end: last
+	VBROADCASTSD vectorArgs_t0(DI), Z18
+	VCMPPD       $2, Z18, Z7, K2
+	VBROADCASTSD vectorArgs_v0(DI), Z18
+	VMOVAPD      Z18, K2, Z17            // t <= t0: v0
+	VMAXPD       Z25, Z17, Z17           // max(size, 0)
+	VMULPD.BCST  vectorArgs_sizeScale(DI), Z17, Z17
+	VMULPD.BCST  KF(const_kfHalf), Z17, Z13    // hw = 0.5*w
+	VMOVAPD      Z13, Z14                // hh = 0.5*h, h = w
+	JMP          turn
+
+flat:
+	VBROADCASTSD vectorArgs_hw(DI), Z13
+	VBROADCASTSD vectorArgs_hh(DI), Z14
+
+turn:
+	// rot = rot0 + omega*age, then sincosDegPoly(rot).
+	KXNORW       K2, K2, K2
+	VGATHERQPD   constants_rot0(SI)(Z28*8), K2, Z9
+	KXNORW       K2, K2, K2
+	VGATHERQPD   constants_omega(SI)(Z28*8), K2, Z10
+	VMULPD       Z11, Z10, Z10
+	VADDPD       Z10, Z9, Z9
+	VMULPD.BCST  KF(const_kfInv90), Z9, Z10
+	VADDPD.BCST  KF(const_kfHalf), Z10, Z10
+	VRNDSCALEPD  $9, Z10, Z10            // q = floor(d/90 + 0.5)
+	VMULPD.BCST  KF(const_kf90), Z10, Z16
+	VSUBPD       Z16, Z9, Z16
+	VMULPD.BCST  KF(const_kfDegRad), Z16, Z16  // r
+	VMULPD       Z16, Z16, Z17           // r2
+	VMULPD       Z17, Z17, Z18           // r4
+
+	// s = r*((1 - r2/6) + r4*((1/120 - r2/5040) + r4/362880))
+	VMULPD.BCST  KF(const_kfInv6), Z17, Z19
+	VBROADCASTSD KF(const_kfOne), Z20
+	VSUBPD       Z19, Z20, Z19
+	VMULPD.BCST  KF(const_kfInv5040), Z17, Z20
+	VBROADCASTSD KF(const_kfInv120), Z9
+	VSUBPD       Z20, Z9, Z20
+	VMULPD.BCST  KF(const_kfInv362880), Z18, Z9
+	VADDPD       Z9, Z20, Z20
+	VMULPD       Z20, Z18, Z20
+	VADDPD       Z20, Z19, Z19
+	VMULPD       Z19, Z16, Z19
+
+	// c = (1 - r2*0.5) + r4*((1/24 - r2/720) + r4*(1/40320 - r2/3628800))
+	VMULPD.BCST  KF(const_kfHalf), Z17, Z20
+	VBROADCASTSD KF(const_kfOne), Z9
+	VSUBPD       Z20, Z9, Z20
+	VMULPD.BCST  KF(const_kfInv720), Z17, Z9
+	VBROADCASTSD KF(const_kfInv24), Z16
+	VSUBPD       Z9, Z16, Z16
+	VMULPD.BCST  KF(const_kfInv3628800), Z17, Z9
+	VBROADCASTSD KF(const_kfInv40320), Z17
+	VSUBPD       Z9, Z17, Z17
+	VMULPD       Z17, Z18, Z17
+	VADDPD       Z17, Z16, Z16
+	VMULPD       Z16, Z18, Z16
+	VADDPD       Z16, Z20, Z20
+
+	// Turned by k = int64(q)&3 quadrants: sin = {s, c, -s, -c}[k],
+	// cos = that table at k+1.
+	VCVTTPD2QQ   Z10, Z10
+	MOVQ         $1, AX
+	VPBROADCASTQ AX, Z16
+	VPTESTMQ     Z16, Z10, K2            // k&1
+	MOVQ         $2, AX
+	VPBROADCASTQ AX, Z17
+	VPTESTMQ     Z17, Z10, K3            // k&2
+	VPADDQ       Z16, Z10, Z18
+	VPTESTMQ     Z17, Z18, K4            // (k+1)&2
+	VMOVAPD      Z19, Z16
+	VMOVAPD      Z20, K2, Z16            // sin before its sign
+	VMOVAPD      Z20, Z17
+	VMOVAPD      Z19, K2, Z17            // cos before its sign
+	VBROADCASTSD KF(const_kfSign), Z18
+	VXORPD       Z18, Z16, K3, Z16
+	VXORPD       Z18, Z17, K4, Z17
+
+	// U = (cos, sin)*hw, V = (-sin, cos)*hh.
+	VMULPD    Z13, Z17, Z9
+	VCVTPD2PS Z9, Y9
+	VMULPD    Z13, Z16, Z10
+	VCVTPD2PS Z10, Y10
+	VXORPD    Z18, Z16, Z19
+	VMULPD    Z14, Z19, Z19
+	VCVTPD2PS Z19, Y19
+	VMULPD    Z14, Z17, Z20
+	VCVTPD2PS Z20, Y20
+
+	// Pairs of fields as eight words, the live lanes packed, each word
+	// scattered to its billboard.
+	VPERMT2D     Z1, Z26, Z3             // Key, Stream
+	VPERMT2D     Z6, Z26, Z5             // X, Y
+	VPERMT2D     Z10, Z26, Z9            // UX, UY
+	VPERMT2D     Z20, Z26, Z19           // VX, VY
+	VPERMT2D     Z12, Z26, Z8            // Tau, Age
+	VPCOMPRESSQ  Z3, K5, Z3
+	VPCOMPRESSQ  Z5, K5, Z5
+	VPCOMPRESSQ  Z9, K5, Z9
+	VPCOMPRESSQ  Z19, K5, Z19
+	VPCOMPRESSQ  Z8, K5, Z8
+	KMOVW        K5, AX
+	POPCNTL      AX, AX
+	MOVL         AX, CX
+	MOVL         $1, DX
+	SHLL         CX, DX
+	DECL         DX
+	LEAQ         (R13)(R13*4), CX
+	LEAQ         (R12)(CX*8), CX         // &out[n]
+	KMOVW        DX, K2
+	VPSCATTERQQ  Z3, K2, 0(CX)(Z27*8)
+	KMOVW        DX, K2
+	VPSCATTERQQ  Z5, K2, 8(CX)(Z27*8)
+	KMOVW        DX, K2
+	VPSCATTERQQ  Z9, K2, 16(CX)(Z27*8)
+	KMOVW        DX, K2
+	VPSCATTERQQ  Z19, K2, 24(CX)(Z27*8)
+	KMOVW        DX, K2
+	VPSCATTERQQ  Z8, K2, 32(CX)(Z27*8)
+	ADDQ         AX, R13
+
+next:
+	LEAQ 8(BX), R9
+	JMP  block
+
+stop:
+finish:
+	MOVQ R9, vectorArgs_i(DI)
+	MOVQ R13, vectorArgs_n(DI)
+	VZEROUPPER
+	RET

@@ -1,0 +1,189 @@
+package emitter
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// vectorSpec is a stream that the kernel places (vectorEligible) when its
+// options allow: a cached stream facing the camera, with drag k, a Size
+// curve of segs segments (0: a flat size), spin and gravity.
+func vectorSpec(rng *rand.Rand, k float64, segs int) Spec {
+	s := DefaultSpec()
+	s.Rate = []float64{7, 60, 450, 5000}[rng.IntN(4)]
+	lo := 0.2 + 2*rng.Float64()
+	s.Lifetime = NumberRange{Min: lo, Max: lo + 2*rng.Float64()}
+	s.Speed = NumberRange{Min: 1, Max: 1 + 9*rng.Float64()}
+	s.SpreadAngle = Vector2{X: 180 * rng.Float64(), Y: 30 * rng.Float64()}
+	s.Acceleration = Vector3{X: 4*rng.Float64() - 2, Y: -10 * rng.Float64()}
+	s.Drag = k
+	switch rng.IntN(3) {
+	case 0: // no turn at all: the sine and cosine of 0
+	case 1:
+		s.Rotation = NumberRange{Min: -720, Max: 720}
+	default:
+		s.Rotation = NumberRange{Min: -90, Max: 400}
+		s.RotSpeed = NumberRange{Min: -900, Max: 300}
+	}
+	if segs == 0 {
+		s.Size = ConstantSequence(0.1 + rng.Float64())
+		s.Squash = ConstantSequence(2*rng.Float64() - 1)
+	} else {
+		s.Size = NumberSequence{{Time: 0, Value: 3 * rng.Float64()}}
+		for j := 1; j <= segs; j++ {
+			t := float64(j) / float64(segs)
+			if j < segs {
+				t -= 0.4 * rng.Float64() / float64(segs)
+			}
+			// Negative values too: the size is max(value, 0).
+			s.Size = append(s.Size, NumberKeypoint{Time: t, Value: 3*rng.Float64() - 0.5})
+		}
+	}
+	s.SpeedScale = 0.5 + rng.Float64()
+	s.SizeScale = 0.5 + rng.Float64()
+	return s
+}
+
+// bitsEqual reports whether two billboards hold the same bits.
+func bitsEqual(a, b Billboard) bool {
+	f := math.Float32bits
+	return a.Key == b.Key && a.Stream == b.Stream && f(a.X) == f(b.X) && f(a.Y) == f(b.Y) &&
+		f(a.UX) == f(b.UX) && f(a.UY) == f(b.UY) && f(a.VX) == f(b.VX) && f(a.VY) == f(b.VY) &&
+		f(a.Tau) == f(b.Tau) && f(a.Age) == f(b.Age)
+}
+
+// compareVector evaluates e's billboards with the kernel and without, and
+// fails unless they are the same bits, in the same order.
+func compareVector(t *testing.T, name string, e *Effect) int {
+	t.Helper()
+	haveVector = true
+	got := e.AppendBillboards(nil)
+	haveVector = false
+	want := e.AppendBillboards(nil)
+	haveVector = true
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d billboards with the kernel, %d without", name, len(got), len(want))
+	}
+	for i := range got {
+		if !bitsEqual(got[i], want[i]) {
+			t.Fatalf("%s: billboard %d of %d:\n kernel %+v\n scalar %+v", name, i, len(got), got[i], want[i])
+		}
+	}
+	return len(got)
+}
+
+func requireVector(t *testing.T) {
+	t.Helper()
+	if !haveVector {
+		t.Skip("no vector kernel on this processor or build")
+	}
+}
+
+// TestVectorMatchesScalar: the kernel's billboards are the scalar loop's,
+// bit for bit and in order, over random streams (drag of either sign and
+// none, drag strong enough that old particles leave the exponential's clamp,
+// flat sizes with squash, Size curves of 1 to 8 segments and of 9, which
+// the kernel leaves to the scalar loop), stepped, seeked and rewound, on a
+// resized host, and with a burst in the window (the kernel places stream
+// runs only).
+func TestVectorMatchesScalar(t *testing.T) {
+	requireVector(t)
+	defer func() { haveVector = true }()
+	rng := rand.New(rand.NewPCG(7, 11))
+	total := 0
+	for n := range 60 {
+		k := []float64{0, 0.8, -0.4, 3, 45, math.Copysign(0, -1)}[n%6]
+		segs := n % 10 // 9: past the kernel's curves
+		spec := vectorSpec(rng, k, segs)
+		snap, err := NewSnapshot(&spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewEffect(snap, &EffectOptions{Seed: uint32(n), HostWidth: 120 + float64(n), HostHeight: 90})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Play()
+		name := fmt.Sprintf("spec %d (drag %v, %d segments, rate %v)", n, k, segs, spec.Rate)
+		for f := range 40 {
+			switch f {
+			case 10:
+				e.Emit(30)
+			case 20:
+				e.SetTime(9.5) // far ahead: a cold ring
+			case 30:
+				e.SetTime(8.7) // back
+			}
+			if f == 25 {
+				e.SetHostSize(300, 40)
+			}
+			e.Step(TicksPerSecond / 30)
+			total += compareVector(t, fmt.Sprintf("%s, frame %d", name, f), e)
+		}
+	}
+	if total < 100000 {
+		t.Fatalf("%d billboards in all: too few to prove anything", total)
+	}
+}
+
+// TestVectorKernelRuns: once its ring is filled, the kernel places a steady
+// stream's whole run without handing a block to the scalar loop, and its
+// billboards are the scalar loop's; with a drag whose old particles leave
+// the clamp it hands those blocks back, and the result still agrees.
+func TestVectorKernelRuns(t *testing.T) {
+	requireVector(t)
+	defer func() { haveVector = true }()
+	if unsafe.Sizeof(constants{}) != 64 || unsafe.Sizeof(Billboard{}) != 40 {
+		t.Fatalf("the kernel assumes 64-byte constants and 40-byte billboards, not %d and %d",
+			unsafe.Sizeof(constants{}), unsafe.Sizeof(Billboard{}))
+	}
+	for _, c := range []struct {
+		drag  float64
+		whole bool
+	}{{0, true}, {0.8, true}, {-0.5, true}, {45, false}} {
+		spec := DefaultSpec()
+		spec.Rate = 500
+		spec.Lifetime = NumberRange{Min: 1, Max: 2}
+		spec.Speed = NumberRange{Min: 2, Max: 4}
+		spec.Drag = c.drag
+		spec.RotSpeed = NumberRange{Min: -90, Max: 90}
+		spec.Size = NumberSequence{{Time: 0, Value: 0.2}, {Time: 0.25, Value: 0.6}, {Time: 1, Value: 0.3}}
+		snap, err := NewSnapshot(&spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewEffect(snap, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Play()
+		e.SetTime(3)
+		want := e.AppendBillboards(nil) // fills the ring
+		e.prepareCache()
+		f := e.newFrame()
+		segs := e.segments(f.c, 1)
+		if len(segs) != 1 || !f.plain(segs[0]) || !f.vectorEligible(segs[0]) {
+			t.Fatalf("drag %v: segments %+v: want one stream run the kernel places", c.drag, segs)
+		}
+		sg := segs[0]
+		out := make([]Billboard, sg.hi-sg.lo+1)
+		a := f.vectorArgs(out, 0)
+		a.i, a.hi = sg.lo, sg.hi
+		vectorKernel(&a)
+		if whole := a.i > a.hi; whole != c.whole {
+			t.Errorf("drag %v: the kernel stopped at %d of %d..%d; want whole run %v", c.drag, a.i, sg.lo, sg.hi, c.whole)
+		}
+		if c.whole && int(a.n) != len(want) {
+			t.Errorf("drag %v: the kernel placed %d, the evaluation %d", c.drag, a.n, len(want))
+		}
+		for i := range int(a.n) {
+			if !bitsEqual(out[i], want[i]) {
+				t.Fatalf("drag %v: billboard %d: kernel %+v, scalar %+v", c.drag, i, out[i], want[i])
+			}
+		}
+		compareVector(t, fmt.Sprintf("drag %v", c.drag), e)
+	}
+}
