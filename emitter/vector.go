@@ -109,30 +109,20 @@ var vectorFloats = [kfLen]float64{
 	kfNegInv5040: -1.0 / 5040,
 }
 
-// Indices of vectorInts: the lanes 0..7, the lane offsets of a block's
-// constants (eight per 64-byte slot), the billboards' offsets in eight-byte
-// words, and small integers.
+// Indices of vectorInts: the lanes 0..7, the dword interleave of two
+// vectors (16 entries in 8 words), and the output's permutations.
 const (
 	kiLanes   = 0
-	kiSlots   = 8
-	kiBoards  = 16
-	kiOne     = 24
-	kiThree   = 25
-	kiMask31  = 26
-	kiBias    = 27
-	kiTwo     = 28
-	kiPermLo  = 32 // dword interleave of two vectors: 16 entries in 8 words
-	kiLen     = 40
-	wordBytes = 8
+	kiPermLo  = 8
+	kiOut     = 16 // the five output vectors' permutations, 8 words each
+	kiOutMask = 56 // per output vector: the words from pairs 2 and 3, then from pair 4
+	kiLen     = 66
 )
 
 var vectorInts = func() (v [kiLen]int64) {
 	for l := range 8 {
 		v[kiLanes+l] = int64(l)
-		v[kiSlots+l] = int64(l) * int64(unsafe.Sizeof(constants{})) / wordBytes
-		v[kiBoards+l] = int64(l) * int64(unsafe.Sizeof(Billboard{})) / wordBytes
 	}
-	v[kiOne], v[kiThree], v[kiMask31], v[kiBias], v[kiTwo] = 1, 3, 31, 1023, 2
 	// Dword j of the interleave takes lane j/2 of the first vector (even
 	// j) or of the second (odd j, index 16 + lane).
 	for j := range 16 {
@@ -142,6 +132,27 @@ var vectorInts = func() (v [kiLen]int64) {
 		}
 		w := j / 2
 		v[kiPermLo+w] |= d << (32 * (j % 2))
+	}
+	// The kernel packs eight billboards as 40 words, word p = 5r + f
+	// holding pair f of billboard r. Output vector j is words 8j..8j+7:
+	// its index picks lane r of pair f from a two-vector table (pairs 0
+	// and 1, or 2 and 3: r + 8·(f&1)) or from pair 4 alone (r).
+	for j := range 5 {
+		for e := range 8 {
+			p := 8*j + e
+			r, f := int64(p/5), p%5
+			idx := r
+			if f < 4 {
+				idx += 8 * int64(f&1)
+			}
+			v[kiOut+8*j+e] = idx
+			switch f {
+			case 2, 3:
+				v[kiOutMask+2*j] |= 1 << e
+			case 4:
+				v[kiOutMask+2*j+1] |= 1 << e
+			}
+		}
 	}
 	return v
 }()

@@ -12,11 +12,38 @@
 // Registers kept across blocks:
 //	DI a, R8 the float constants, R9 the next candidate, R10 the ring,
 //	R11 its mask, R12 out, R13 n
-//	Z31 x, Z30 rate, Z29 lanes 0..7, Z28 slot offsets (words),
-//	Z27 billboard offsets (words), Z26 dword interleave, Z25 zero,
+//	Z31 x, Z30 rate, Z29 lanes 0..7, Z26 dword interleave, Z25 zero,
 //	Z24..Z21 the Size curve's start, span, base and rise
 
 #define KF(i) (i*8)(R8)
+
+// OUTWORD(j) lays out and stores output vector j (words 8j..8j+7) of the
+// packed billboards: pairs 0/1 and 2/3 through two-table permutes, pair 4
+// through one, with vectorInts' index and masks; only the DX words left
+// are stored. SI is vectorInts, BX the first billboard; AX and CX are
+// scratch.
+#define OUTWORD(j) \
+	CMPQ      DX, $0 \
+	JLE       stored \
+	VMOVDQU64 ((const_kiOut+8*j)*8)(SI), Z16 \
+	VMOVDQA64 Z3, Z17 \
+	VPERMT2Q  Z5, Z16, Z17 \
+	VMOVDQA64 Z9, Z18 \
+	VPERMT2Q  Z19, Z16, Z18 \
+	KMOVW     ((const_kiOutMask+2*j)*8)(SI), K2 \
+	VMOVDQA64 Z18, K2, Z17 \
+	KMOVW     ((const_kiOutMask+2*j+1)*8)(SI), K2 \
+	VPERMQ    Z8, Z16, K2, Z17 \
+	MOVL      $0xFF, AX \
+	CMPQ      DX, $8 \
+	JGE       5(PC) \
+	MOVQ      DX, CX \
+	MOVL      $1, AX \
+	SHLL      CX, AX \
+	DECL      AX \
+	KMOVW     AX, K3 \
+	VMOVDQU64 Z17, K3, (64*j)(BX) \
+	SUBQ      $8, DX
 
 // func vectorKernel(a *vectorArgs)
 TEXT ·vectorKernel(SB), NOSPLIT, $0-8
@@ -31,8 +58,6 @@ TEXT ·vectorKernel(SB), NOSPLIT, $0-8
 	VBROADCASTSD vectorArgs_x(DI), Z31
 	VBROADCASTSD vectorArgs_rate(DI), Z30
 	VMOVDQU64 (const_kiLanes*8)(AX), Z29
-	VMOVDQU64 (const_kiSlots*8)(AX), Z28
-	VMOVDQU64 (const_kiBoards*8)(AX), Z27
 	VMOVDQU64 (const_kiPermLo*8)(AX), Z26
 	VPXORQ Z25, Z25, Z25
 	VMOVUPD vectorArgs_start(DI), Z24
@@ -72,11 +97,48 @@ hiok:
 	SHLQ         $6, SI
 	ADDQ         R10, SI
 
+	// The eight slots' constants, one 64-byte slot a row, transposed
+	// (an 8x8 transpose of words) to one field a vector.
+	VMOVDQU64  0(SI), Z1
+	VMOVDQU64  64(SI), Z2
+	VMOVDQU64  128(SI), Z3
+	VMOVDQU64  192(SI), Z4
+	VMOVDQU64  256(SI), Z5
+	VMOVDQU64  320(SI), Z6
+	VMOVDQU64  384(SI), Z7
+	VMOVDQU64  448(SI), Z8
+	VUNPCKLPD  Z2, Z1, Z9
+	VUNPCKHPD  Z2, Z1, Z10
+	VUNPCKLPD  Z4, Z3, Z11
+	VUNPCKHPD  Z4, Z3, Z12
+	VUNPCKLPD  Z6, Z5, Z13
+	VUNPCKHPD  Z6, Z5, Z14
+	VUNPCKLPD  Z8, Z7, Z16
+	VUNPCKHPD  Z8, Z7, Z17
+	VSHUFF64X2 $0x88, Z11, Z9, Z1        // fields 0 and 4 of rows 0-3
+	VSHUFF64X2 $0xDD, Z11, Z9, Z2        // 2 and 6
+	VSHUFF64X2 $0x88, Z12, Z10, Z3       // 1 and 5
+	VSHUFF64X2 $0xDD, Z12, Z10, Z4       // 3 and 7
+	VSHUFF64X2 $0x88, Z16, Z13, Z5       // rows 4-7 likewise
+	VSHUFF64X2 $0xDD, Z16, Z13, Z6
+	VSHUFF64X2 $0x88, Z17, Z14, Z7
+	VSHUFF64X2 $0xDD, Z17, Z14, Z8
+	VSHUFF64X2 $0x88, Z5, Z1, Z9         // key | st<<32
+	VSHUFF64X2 $0xDD, Z5, Z1, Z13        // vx
+	VSHUFF64X2 $0x88, Z6, Z2, Z11        // ox
+	VSHUFF64X2 $0xDD, Z6, Z2, Z16        // rot0
+	VSHUFF64X2 $0x88, Z7, Z3, Z10        // life
+	VSHUFF64X2 $0xDD, Z7, Z3, Z14        // vy
+	VSHUFF64X2 $0x88, Z8, Z4, Z12        // oy
+	VSHUFF64X2 $0xDD, Z8, Z4, Z17        // omega
+	VMOVDQA64  Z9, Z1
+	VMOVAPD    Z10, Z2
+	VMOVAPD    Z11, Z5
+	VMOVAPD    Z12, Z6
+	VMOVAPD    Z13, Z7
+	VMOVAPD    Z14, Z8
+
 	// lookup: each slot must hold its candidate (key and a lifetime).
-	KXNORW     K2, K2, K2
-	VPGATHERQQ constants_key(SI)(Z28*8), K2, Z1
-	KXNORW     K2, K2, K2
-	VGATHERQPD constants_life(SI)(Z28*8), K2, Z2
 	VPSLLQ     $1, Z0, Z3
 	VPMOVQD    Z3, Y3                // Key = uint32(2*i)
 	VPMOVQD    Z1, Y4
@@ -99,15 +161,8 @@ hiok:
 	KORTESTW     K5, K5
 	JZ           next
 	VDIVPD       Z30, Z11, Z11       // age = d / rate
-
-	KXNORW     K2, K2, K2
-	VGATHERQPD constants_ox(SI)(Z28*8), K2, Z5
-	KXNORW     K2, K2, K2
-	VGATHERQPD constants_oy(SI)(Z28*8), K2, Z6
-	KXNORW     K2, K2, K2
-	VGATHERQPD constants_vx(SI)(Z28*8), K2, Z7
-	KXNORW     K2, K2, K2
-	VGATHERQPD constants_vy(SI)(Z28*8), K2, Z8
+	VMULPD       Z11, Z17, Z17
+	VADDPD       Z17, Z16, Z0        // rot = rot0 + omega*age
 
 	MOVQ vectorArgs_k(DI), AX
 	SHLQ $1, AX                      // k == 0, either sign
@@ -202,12 +257,10 @@ drag:
 	VADDPD      Z20, Z16, Z16
 	VMULPD      Z16, Z17, Z16
 	VADDPD      Z16, Z19, Z16              // q = e^r - 1
-	MOVQ         $31, AX
-	VPBROADCASTQ AX, Z10
-	VPANDQ       Z10, Z18, Z9
-	MOVQ         vectorArgs_exp2(DI), AX
-	KXNORW       K2, K2, K2
-	VGATHERQPD   (AX)(Z9*8), K2, Z20       // t = exp2Frac[i&31]
+	VMOVQ        X18, AX                   // i, one for the block
+	ANDQ         $31, AX
+	MOVQ         vectorArgs_exp2(DI), CX
+	VBROADCASTSD (CX)(AX*8), Z20           // t = exp2Frac[i&31]
 	VMULPD       Z16, Z20, Z16
 	VADDPD       Z16, Z20, Z16             // t + t*q
 	VPSRAQ       $5, Z18, Z18
@@ -218,10 +271,10 @@ drag:
 	VMULPD       Z18, Z16, Z16             // ea
 
 	// dragExp(inv, age, ea*step[i&31])
-	VPANDQ       Z10, Z0, Z9
-	MOVQ         vectorArgs_steps(DI), AX
-	KXNORW       K2, K2, K2
-	VGATHERQPD   (AX)(Z9*8), K2, Z17
+	MOVQ         BX, AX
+	ANDQ         $31, AX
+	MOVQ         vectorArgs_steps(DI), CX
+	VMOVUPD      (CX)(AX*8), Z17           // step[i&31], eight in a row
 	VMULPD       Z17, Z16, Z16             // decay
 	VBROADCASTSD KF(const_kfOne), Z17
 	VSUBPD       Z16, Z17, Z17
@@ -297,13 +350,8 @@ flat:
 	VBROADCASTSD vectorArgs_hh(DI), Z14
 
 turn:
-	// rot = rot0 + omega*age, then sincosDegPoly(rot).
-	KXNORW       K2, K2, K2
-	VGATHERQPD   constants_rot0(SI)(Z28*8), K2, Z9
-	KXNORW       K2, K2, K2
-	VGATHERQPD   constants_omega(SI)(Z28*8), K2, Z10
-	VMULPD       Z11, Z10, Z10
-	VADDPD       Z10, Z9, Z9
+	// sincosDegPoly(rot)
+	VMOVAPD      Z0, Z9
 	VMULPD.BCST  KF(const_kfInv90), Z9, Z10
 	VADDPD.BCST  KF(const_kfHalf), Z10, Z10
 	VRNDSCALEPD  $9, Z10, Z10            // q = floor(d/90 + 0.5)
@@ -371,37 +419,39 @@ turn:
 	VMULPD    Z14, Z17, Z20
 	VCVTPD2PS Z20, Y20
 
-	// Pairs of fields as eight words, the live lanes packed, each word
-	// scattered to its billboard.
+	// Pairs of fields as eight words, the live lanes packed (when some
+	// are dead), then laid out as the billboards' 40 words (see
+	// vectorInts) and stored.
 	VPERMT2D     Z1, Z26, Z3             // Key, Stream
 	VPERMT2D     Z6, Z26, Z5             // X, Y
 	VPERMT2D     Z10, Z26, Z9            // UX, UY
 	VPERMT2D     Z20, Z26, Z19           // VX, VY
 	VPERMT2D     Z12, Z26, Z8            // Tau, Age
+	LEAQ         8(BX), R9
+	KMOVW        K5, AX
+	CMPL         AX, $0xFF
+	JEQ          packed
 	VPCOMPRESSQ  Z3, K5, Z3
 	VPCOMPRESSQ  Z5, K5, Z5
 	VPCOMPRESSQ  Z9, K5, Z9
 	VPCOMPRESSQ  Z19, K5, Z19
 	VPCOMPRESSQ  Z8, K5, Z8
-	KMOVW        K5, AX
+
+packed:
 	POPCNTL      AX, AX
-	MOVL         AX, CX
-	MOVL         $1, DX
-	SHLL         CX, DX
-	DECL         DX
+	LEAQ         (AX)(AX*4), DX          // words to store
 	LEAQ         (R13)(R13*4), CX
-	LEAQ         (R12)(CX*8), CX         // &out[n]
-	KMOVW        DX, K2
-	VPSCATTERQQ  Z3, K2, 0(CX)(Z27*8)
-	KMOVW        DX, K2
-	VPSCATTERQQ  Z5, K2, 8(CX)(Z27*8)
-	KMOVW        DX, K2
-	VPSCATTERQQ  Z9, K2, 16(CX)(Z27*8)
-	KMOVW        DX, K2
-	VPSCATTERQQ  Z19, K2, 24(CX)(Z27*8)
-	KMOVW        DX, K2
-	VPSCATTERQQ  Z8, K2, 32(CX)(Z27*8)
+	LEAQ         (R12)(CX*8), BX         // &out[n]
+	MOVQ         vectorArgs_ki(DI), SI
 	ADDQ         AX, R13
+	OUTWORD(0)
+	OUTWORD(1)
+	OUTWORD(2)
+	OUTWORD(3)
+	OUTWORD(4)
+
+stored:
+	JMP block
 
 next:
 	LEAQ 8(BX), R9
