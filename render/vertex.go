@@ -15,7 +15,8 @@ import (
 // tag says which). The billboards come rotated: a corner is three float32
 // additions.
 func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	g, fx, fy, factor, row, tagBase := layerOf(k, n, ox, oy)
+	l := layerOf(k, n, ox, oy)
+	g, fx, fy, factor, row, tagBase := l.g, l.fx, l.fy, l.factor, l.row, l.tagBase
 	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
 	verts := r.verts
@@ -107,11 +108,17 @@ func (r *Renderer) zoom() float64 {
 	return 1
 }
 
-// layerOf is what the writers read of layer n of kind k drawn at (ox, oy):
-// the layer's growth, the offset in float32, the layer factor, the data
-// row, and the kind and layer half of the slot tags.
-func layerOf(k *kind, n int, ox, oy float64) (g, fx, fy, factor, row float32, tagBase uint64) {
-	return float32(k.growth[n]), float32(ox), float32(oy), k.factor[n], k.row, k.id<<35 | uint64(n)<<32
+// layer is what the writers read of one layer of a kind drawn at an
+// offset (layerOf).
+type layer struct {
+	g, fx, fy   float32 // the layer's growth, and the offset in float32
+	factor, row float32 // the layer factor and the kind's data row
+	tagBase     uint64  // the kind and layer half of the slot tags
+}
+
+// layerOf is what the writers read of layer n of kind k drawn at (ox, oy).
+func layerOf(k *kind, n int, ox, oy float64) layer {
+	return layer{float32(k.growth[n]), float32(ox), float32(oy), k.factor[n], k.row, k.id<<35 | uint64(n)<<32}
 }
 
 // growSlots returns verts and tags with room for n slots (a quarter more)
@@ -151,7 +158,14 @@ func (r *Renderer) reserveTriangles(n int) {
 // (u, v) and returns nothing outside [0, 1)²), and Custom2 = 1, which
 // tells the shader so.
 func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
-	g, fx, fy, factor, row, tagBase := layerOf(k, n, ox, oy)
+	l := layerOf(k, n, ox, oy)
+	done := r.writeTrianglesVector(slot, bs, k, l)
+	return r.writeTrianglesLoop(slot+done, bs[done:], k, l)
+}
+
+// writeTrianglesLoop is writeTriangles' loop, a billboard at a time.
+func (r *Renderer) writeTrianglesLoop(slot int, bs []emitter.Billboard, k *kind, l layer) int {
+	g, fx, fy, factor, row, tagBase := l.g, l.fx, l.fy, l.factor, l.row, l.tagBase
 	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	sx2, sy2 := float32(k.tex.x+2*k.tex.w), float32(k.tex.y+2*k.tex.h)
 	verts := r.tverts
