@@ -16,6 +16,12 @@ import (
 // additions.
 func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
 	l := layerOf(k, n, ox, oy)
+	done := r.writeVector(false, slot, bs, k, l)
+	return r.writePassLoop(slot+done, bs[done:], k, l)
+}
+
+// writePassLoop is writePass' loop, a billboard at a time.
+func (r *Renderer) writePassLoop(slot int, bs []emitter.Billboard, k *kind, l layer) int {
 	g, fx, fy, factor, row, tagBase := l.g, l.fx, l.fy, l.factor, l.row, l.tagBase
 	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
@@ -159,7 +165,7 @@ func (r *Renderer) reserveTriangles(n int) {
 // tells the shader so.
 func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
 	l := layerOf(k, n, ox, oy)
-	done := r.writeTrianglesVector(slot, bs, k, l)
+	done := r.writeVector(true, slot, bs, k, l)
 	return r.writeTrianglesLoop(slot+done, bs[done:], k, l)
 }
 

@@ -2,8 +2,9 @@
 
 package render
 
-// haveTriKernel is false: the kernel is written for amd64 with AVX-512,
-// and under GOAMD64=v3 the loop's multiply-adds may be fused.
-var haveTriKernel = false
+// haveVertexKernel is false: the kernels are written for amd64 with
+// AVX-512, and under GOAMD64=v3 the loops' multiply-adds may be fused.
+var haveVertexKernel = false
 
-func triKernel(*triArgs) { panic("render: no triangle kernel in this build") }
+func triKernel(*vertexArgs)  { panic("render: no vertex kernel in this build") }
+func quadKernel(*vertexArgs) { panic("render: no vertex kernel in this build") }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/emberfx/ember/emitter"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // randomBoards returns n billboards of random values: ordinary ones, tiny
@@ -32,16 +33,16 @@ func randomBoards(rng *rand.Rand, n int) []emitter.Billboard {
 	return bs
 }
 
-// TestTriangleKernelMatches: the vector kernel writes the triangles and
-// tags the loop writes, bit for bit, over a frame whose slots held the same
-// kind (other particles), another kind (left to the loop, block by block)
-// or nothing, with glow layers (g > 1) and offsets, and counts that are
-// not multiples of eight.
-func TestTriangleKernelMatches(t *testing.T) {
-	if !haveTriKernel {
-		t.Skip("no triangle kernel on this processor or build")
+// TestVertexKernelsMatch: the vector kernels write the triangles and quads
+// and the tags the loops write, bit for bit, over a frame whose slots held
+// the same kind (other particles), another kind (the loop writes from its
+// block on) or nothing, with glow layers (g > 1) and offsets, and counts
+// that are not multiples of eight.
+func TestVertexKernelsMatch(t *testing.T) {
+	if !haveVertexKernel {
+		t.Skip("no vertex kernel on this processor or build")
 	}
-	defer func() { haveTriKernel = true }()
+	defer func() { haveVertexKernel = true }()
 	rng := rand.New(rand.NewPCG(3, 9))
 	k := &kind{id: 7, row: 12, tex: rect{x: 5, y: 9, w: 30, h: 20}}
 	other := &kind{id: 8, row: 13, tex: rect{x: 40, y: 0, w: 16, h: 16}}
@@ -50,49 +51,73 @@ func TestTriangleKernelMatches(t *testing.T) {
 		k.factor[i], other.factor[i] = float32(i)+0.5, float32(i)+1.5
 	}
 	kernelBlocks := 0
-	for round := range 40 {
+	for round := range 80 {
+		tri := round%2 == 0
+		write := func(r *Renderer, slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) {
+			if tri {
+				r.writeTriangles(slot, bs, ox, oy, k, n)
+			} else {
+				r.writePass(slot, bs, ox, oy, k, n)
+			}
+		}
+		verts := func(r *Renderer) *[]ebiten.Vertex {
+			if tri {
+				return &r.tverts
+			}
+			return &r.verts
+		}
+		tags := func(r *Renderer) *[]uint64 {
+			if tri {
+				return &r.ttags
+			}
+			return &r.tags
+		}
 		n := 1 + rng.IntN(300)
 		layer := rng.IntN(3)
 		ox, oy := rng.NormFloat64()*500, rng.NormFloat64()*500
 		var a, b Renderer
 		a.reserveTriangles(n + 16)
-		// The frame before: the same kind, another, or nothing, by runs.
+		a.reserve(n + 16)
+		// The frame before: the same kind, another, or nothing, by runs
+		// (in half the rounds the same kind throughout, a steady stream).
+		haveVertexKernel = false
+		steady := round%4 < 2
 		for s := 0; s < n; {
 			m := min(n-s, 1+rng.IntN(40))
-			switch rng.IntN(3) {
-			case 0:
-				a.writeTrianglesLoop(s, randomBoards(rng, m), k, layerOf(k, layer, ox, oy))
-			case 1:
-				a.writeTrianglesLoop(s, randomBoards(rng, m), other, layerOf(other, rng.IntN(2), ox, oy))
+			switch c := rng.IntN(3); {
+			case steady || c == 0:
+				write(&a, s, randomBoards(rng, m), ox, oy, k, layer)
+			case c == 1:
+				write(&a, s, randomBoards(rng, m), ox, oy, other, rng.IntN(2))
 			}
 			s += m
 		}
-		b.tverts, b.ttags = slices.Clone(a.tverts), slices.Clone(a.ttags)
+		*verts(&b), *tags(&b) = slices.Clone(*verts(&a)), slices.Clone(*tags(&a))
 		bs := randomBoards(rng, n)
 		if rng.IntN(4) == 0 {
 			// Particles that keep their slots: equal tags.
 			for i := range bs {
-				bs[i].Stream = uint32(a.ttags[i])
+				bs[i].Stream = uint32((*tags(&a))[i])
 			}
 		}
-		haveTriKernel = true
-		kernelBlocks += a.writeTrianglesVector(0, bs, k, layerOf(k, layer, ox, oy)) / 8
-		a.tverts, a.ttags = slices.Clone(b.tverts), slices.Clone(b.ttags)
-		a.writeTriangles(0, bs, ox, oy, k, layer)
-		haveTriKernel = false
-		b.writeTriangles(0, bs, ox, oy, k, layer)
-		for i := range a.ttags {
-			if a.ttags[i] != b.ttags[i] {
-				t.Fatalf("round %d (%d billboards): tag %d: kernel %#x, loop %#x", round, n, i, a.ttags[i], b.ttags[i])
+		haveVertexKernel = true
+		kernelBlocks += a.writeVector(tri, 0, bs, k, layerOf(k, layer, ox, oy)) / 8
+		*verts(&a), *tags(&a) = slices.Clone(*verts(&b)), slices.Clone(*tags(&b))
+		write(&a, 0, bs, ox, oy, k, layer)
+		haveVertexKernel = false
+		write(&b, 0, bs, ox, oy, k, layer)
+		for i, ta := range *tags(&a) {
+			if tb := (*tags(&b))[i]; ta != tb {
+				t.Fatalf("round %d (%d billboards, triangles %v): tag %d: kernel %#x, loop %#x", round, n, tri, i, ta, tb)
 			}
 		}
-		for i := range a.tverts {
-			va, vb := a.tverts[i], b.tverts[i]
+		for i, va := range *verts(&a) {
+			vb := (*verts(&b))[i]
 			fa := []float32{va.DstX, va.DstY, va.SrcX, va.SrcY, va.ColorR, va.ColorG, va.ColorB, va.ColorA, va.Custom0, va.Custom1, va.Custom2, va.Custom3}
 			fb := []float32{vb.DstX, vb.DstY, vb.SrcX, vb.SrcY, vb.ColorR, vb.ColorG, vb.ColorB, vb.ColorA, vb.Custom0, vb.Custom1, vb.Custom2, vb.Custom3}
 			for j := range fa {
 				if math.Float32bits(fa[j]) != math.Float32bits(fb[j]) {
-					t.Fatalf("round %d (%d billboards, layer %d): vertex %d field %d: kernel %v, loop %v", round, n, layer, i, j, va, vb)
+					t.Fatalf("round %d (%d billboards, layer %d, triangles %v): vertex %d field %d: kernel %v, loop %v", round, n, layer, tri, i, j, va, vb)
 				}
 			}
 		}
