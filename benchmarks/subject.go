@@ -111,6 +111,7 @@ var Notes = map[string][]string{
 		"closed form (emitter.Effect) drawn by render.Renderer's batched path (Item.Path = PathBatched) with no particle budget; the shader evaluates colour and transparency, the CPU writes positions, size, rotation and age",
 		"evaluated on one goroutine (Options.Workers = 1), like every other subject: the default splits effects of 4,096 candidates or more across the cores, which shortens the frame but does not lower its CPU time",
 		"effects whose analytic bounds miss the target are culled (no per-particle work)",
+		"on a processor with AVX-512 (F, DQ, VL; this machine's) and the default build, a stream's billboards are evaluated and their triangles or quads written eight at a time by Go assembly kernels (emitter/vector_amd64.s, render/vertexvec_amd64.s) that give the scalar loops' bits; elsewhere the scalar loops run",
 	},
 	NameEmberGPU: {
 		"the same effects drawn by render.Renderer's GPU-evaluated path (Item.Path = PathGPU): per effect per frame the CPU writes one quad over the effect's bounds and a few values; bin passes write which candidates touch each 16x16-pixel tile, and the shader evaluates those per fragment",
