@@ -52,41 +52,41 @@ func perParticle(b *testing.B, live int) {
 // clock and append every live quad (what render.Renderer evaluates before
 // writing vertices).
 func BenchmarkEmberGeometry(b *testing.B) {
-	for _, v := range []Variant{Simple, Full} {
-		for _, n := range benchCounts {
-			b.Run(fmt.Sprintf("%s/%d", v, n), func(b *testing.B) {
-				s, _ := steadySubject(b, NameEmber, v, n)
-				e := s.(*emberSubject).effects[0]
-				buf := e.AppendQuads(nil)
-				b.ReportAllocs()
-				b.ResetTimer()
-				for b.Loop() {
-					e.Advance(FrameDT)
-					buf = e.AppendQuads(buf[:0])
-				}
-				perParticle(b, len(buf))
-			})
-		}
-	}
+	var buf []emitter.Quad
+	benchEmberEval(b, func(e *emitter.Effect) int {
+		buf = e.AppendQuads(buf[:0])
+		return len(buf)
+	})
 }
 
 // BenchmarkEmberBillboards is the geometry as the renderer's batched path
 // evaluates it (Advance + AppendBillboards: rotated, in float32), where
 // emitter's vector kernel places the stream on processors with AVX-512.
 func BenchmarkEmberBillboards(b *testing.B) {
+	var buf []emitter.Billboard
+	benchEmberEval(b, func(e *emitter.Effect) int {
+		buf = e.AppendBillboards(buf[:0])
+		return len(buf)
+	})
+}
+
+// benchEmberEval times Advance and eval (which returns how many particles
+// it evaluated) on the ember subject's steady effect, for each variant
+// and count.
+func benchEmberEval(b *testing.B, eval func(*emitter.Effect) int) {
 	for _, v := range []Variant{Simple, Full} {
 		for _, n := range benchCounts {
 			b.Run(fmt.Sprintf("%s/%d", v, n), func(b *testing.B) {
 				s, _ := steadySubject(b, NameEmber, v, n)
 				e := s.(*emberSubject).effects[0]
-				buf := e.AppendBillboards(nil)
+				live := eval(e)
 				b.ReportAllocs()
 				b.ResetTimer()
 				for b.Loop() {
 					e.Advance(FrameDT)
-					buf = e.AppendBillboards(buf[:0])
+					live = eval(e)
 				}
-				perParticle(b, len(buf))
+				perParticle(b, live)
 			})
 		}
 	}

@@ -18,22 +18,24 @@ import "math"
 // bits. Outside the clamp m would leave float64's normal exponents:
 // callers clamp first.
 func expDrag(x float64) float64 {
-	const (
-		ln2Hi = 6.93147180369123816490e-01 / 32 // its low 32 bits are zero
-		ln2Lo = 1.90821492927058770002e-10 / 32 // ln 2/32 - ln2Hi
-	)
-	// Adding 1.5·2^52 rounds to an integer (to even on ties) and leaves it
-	// in the low bits: no rounding instruction, no conversion.
-	const shift = 0x1.8p52
-	kd := x*(32/math.Ln2) + shift
-	i := int64(math.Float64bits(kd) - math.Float64bits(shift))
-	n := kd - shift
-	r := (x - n*ln2Hi) - n*ln2Lo
+	kd := x*(32/math.Ln2) + expShift
+	i := int64(math.Float64bits(kd) - math.Float64bits(expShift))
+	n := kd - expShift
+	r := (x - n*expLn2Hi) - n*expLn2Lo
 	r2 := r * r
 	q := r + r2*((0.5+r*(1.0/6))+r2*((1.0/24+r*(1.0/120))+r2*(1.0/720))) // e^r - 1
 	t := exp2Frac[i&31]
 	return (t + t*q) * math.Float64frombits(uint64((i>>5)+1023)<<52)
 }
+
+// expDrag's constants (the vector kernel's too): ln 2/32 in two parts, and
+// 1.5·2^52, which rounds a sum to an integer (to even on ties) and leaves
+// it in the low bits: no rounding instruction, no conversion.
+const (
+	expLn2Hi = 6.93147180369123816490e-01 / 32 // its low 32 bits are zero
+	expLn2Lo = 1.90821492927058770002e-10 / 32 // ln 2/32 - expLn2Hi
+	expShift = 0x1.8p52
+)
 
 // exp2Frac holds 2^(j/32) for j = 0..31, correctly rounded.
 var exp2Frac = [32]float64{

@@ -19,7 +19,7 @@ import (
 // vectorCurveSegs is the most Size curve segments the kernel samples.
 const vectorCurveSegs = 8
 
-// vectorArgs is what the kernel reads and writes. plain_amd64.s reads its
+// vectorArgs is what the kernel reads and writes. vector_amd64.s reads its
 // layout through go_asm.h.
 type vectorArgs struct {
 	cache *constants      // the stream ring
@@ -50,7 +50,6 @@ const (
 	kfOne = iota
 	kfHalf
 	kfNegHalf
-	kfZero
 	kfSign // -0: the sign bit
 	kfInv90
 	kf90
@@ -82,7 +81,6 @@ var vectorFloats = [kfLen]float64{
 	kfOne:        1,
 	kfHalf:       0.5,
 	kfNegHalf:    -0.5,
-	kfZero:       0,
 	kfSign:       math.Copysign(0, -1),
 	kfInv90:      1.0 / 90,
 	kf90:         90,
@@ -96,9 +94,9 @@ var vectorFloats = [kfLen]float64{
 	kfInv40320:   1.0 / 40320,
 	kfInv3628800: 1.0 / 3628800,
 	kfExpScale:   32 / math.Ln2,
-	kfShift:      0x1.8p52,
-	kfLn2Hi:      6.93147180369123816490e-01 / 32,
-	kfLn2Lo:      1.90821492927058770002e-10 / 32,
+	kfShift:      expShift,
+	kfLn2Hi:      expLn2Hi,
+	kfLn2Lo:      expLn2Lo,
 	kfMaxExp:     maxExponent,
 	kfNegMaxExp:  -maxExponent,
 	kfNegInv2:    -1.0 / 2,

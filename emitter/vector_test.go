@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -136,9 +137,17 @@ func TestVectorMatchesScalar(t *testing.T) {
 func TestVectorKernelRuns(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
-	if unsafe.Sizeof(constants{}) != 64 || unsafe.Sizeof(Billboard{}) != 40 {
-		t.Fatalf("the kernel assumes 64-byte constants and 40-byte billboards, not %d and %d",
-			unsafe.Sizeof(constants{}), unsafe.Sizeof(Billboard{}))
+	// The kernel reads a slot as eight words in this order, and writes a
+	// billboard as five pairs of 32-bit fields.
+	var c constants
+	var b Billboard
+	slot := []uintptr{unsafe.Offsetof(c.key), unsafe.Offsetof(c.life), unsafe.Offsetof(c.ox), unsafe.Offsetof(c.oy),
+		unsafe.Offsetof(c.vx), unsafe.Offsetof(c.vy), unsafe.Offsetof(c.rot0), unsafe.Offsetof(c.omega), unsafe.Sizeof(c)}
+	board := []uintptr{unsafe.Offsetof(b.Key), unsafe.Offsetof(b.X), unsafe.Offsetof(b.UX), unsafe.Offsetof(b.VX),
+		unsafe.Offsetof(b.Tau), unsafe.Sizeof(b)}
+	if !slices.Equal(slot, []uintptr{0, 8, 16, 24, 32, 40, 48, 56, 64}) || unsafe.Offsetof(c.st) != 4 ||
+		!slices.Equal(board, []uintptr{0, 8, 16, 24, 32, 40}) {
+		t.Fatalf("the kernel's layouts: slot %v (stream at %d), billboard %v", slot, unsafe.Offsetof(c.st), board)
 	}
 	for _, c := range []struct {
 		drag  float64

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"unsafe"
+	"math"
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -10,12 +10,12 @@ import (
 // The writers' vector kernels write eight billboards' triangles or quads
 // at a time, on processors with AVX-512 (vertexvec_amd64.s): the corners
 // as triangleCorners and quadCorners compute them, in float32 and in their
-// order, so the same bits as the writers' loops (TestVertexKernelsMatch). It writes
-// each vertex's first 32 bytes whole (corner, texture corner, τ and age,
-// hash halves): where a slot already holds the kind, the texture corner
-// and the halves it rewrites are the ones there. A block holding a slot of
-// another kind (whose data row and layer factor need writing too) is left
-// to the loop.
+// order, so the same bits as the writers' loops (TestVertexKernelsMatch).
+// They write each vertex's first 32 bytes whole (corner, texture corner, τ
+// and age, hash halves): where a slot already holds the kind, the texture
+// corner and the halves they rewrite are the ones there. From a block
+// holding a slot of another kind (whose data row and layer factor need
+// writing too) on, the loop writes (writeVector).
 
 // vertexArgs is what the kernels read and write; vertexvec_amd64.s reads
 // its layout through go_asm.h.
@@ -77,7 +77,7 @@ var vertexInts = func() (v [vxKiLen]uint64) {
 
 // pair packs two float32 as a word, x in its low half.
 func pair(x, y float32) uint64 {
-	return uint64(*(*uint32)(unsafe.Pointer(&x))) | uint64(*(*uint32)(unsafe.Pointer(&y)))<<32
+	return uint64(math.Float32bits(x)) | uint64(math.Float32bits(y))<<32
 }
 
 // writeVector writes what it can of bs from slot on with the kernel, as
@@ -102,6 +102,9 @@ func (r *Renderer) writeVector(tri bool, slot int, bs []emitter.Billboard, k *ki
 	} else {
 		sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
 		a.src = [4]uint64{pair(sx0, sy0), pair(sx1, sy0), pair(sx0, sy1), pair(sx1, sy1)}
+	}
+	if slot < 0 || slot+len(bs) > len(tags) || per*(slot+len(bs)) > len(verts) {
+		return 0 // the loop's bounds checks say what is wrong
 	}
 	a.bs, a.verts, a.tags = &bs[0], &verts[per*slot], &tags[slot]
 	a.n = int64(len(bs) &^ 7)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/emberfx/ember/emitter"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -43,6 +44,15 @@ func TestVertexKernelsMatch(t *testing.T) {
 		t.Skip("no vertex kernel on this processor or build")
 	}
 	defer func() { haveVertexKernel = true }()
+	// The kernels write a vertex's first 32 bytes as four pairs, and read
+	// (fx, fy) as one word.
+	var v ebiten.Vertex
+	var a vertexArgs
+	got := []uintptr{unsafe.Offsetof(v.DstX), unsafe.Offsetof(v.SrcX), unsafe.Offsetof(v.ColorR),
+		unsafe.Offsetof(v.ColorB), unsafe.Offsetof(v.Custom0), unsafe.Sizeof(v), unsafe.Offsetof(a.fy) - unsafe.Offsetof(a.fx)}
+	if !slices.Equal(got, []uintptr{0, 8, 16, 24, 32, 48, 4}) {
+		t.Fatalf("the kernels' layouts: %v", got)
+	}
 	rng := rand.New(rand.NewPCG(3, 9))
 	k := &kind{id: 7, row: 12, tex: rect{x: 5, y: 9, w: 30, h: 20}}
 	other := &kind{id: 8, row: 13, tex: rect{x: 40, y: 0, w: 16, h: 16}}
