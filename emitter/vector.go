@@ -68,7 +68,6 @@ const (
 	kfLn2Lo
 	kfMaxExp
 	kfNegMaxExp
-	kfNegInv2
 	kfNegInv6
 	kfNegInv24
 	kfNegInv120
@@ -99,7 +98,6 @@ var vectorFloats = [kfLen]float64{
 	kfLn2Lo:      expLn2Lo,
 	kfMaxExp:     maxExponent,
 	kfNegMaxExp:  -maxExponent,
-	kfNegInv2:    -1.0 / 2,
 	kfNegInv6:    -1.0 / 6,
 	kfNegInv24:   -1.0 / 24,
 	kfNegInv120:  -1.0 / 120,

@@ -188,7 +188,7 @@ drag:
 	VMULPD      Z12, Z14, Z12
 	VADDPD.BCST KF(const_kfInv6), Z12, Z12
 	VMULPD      Z12, Z14, Z12
-	VADDPD.BCST KF(const_kfNegInv2), Z12, Z12
+	VADDPD.BCST KF(const_kfNegHalf), Z12, Z12
 	VMULPD      Z12, Z14, Z12
 	VADDPD.BCST KF(const_kfOne), Z12, Z12
 	VMULPD      Z12, Z11, Z12

@@ -23,8 +23,7 @@ func (r *Renderer) writePass(slot int, bs []emitter.Billboard, ox, oy float64, k
 // writePassLoop is writePass' loop, a billboard at a time.
 func (r *Renderer) writePassLoop(slot int, bs []emitter.Billboard, k *kind, l layer) int {
 	g, fx, fy, factor, row, tagBase := l.g, l.fx, l.fy, l.factor, l.row, l.tagBase
-	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
-	sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
+	sx0, sy0, sx1, sy1 := texCorners(k, 1)
 	verts := r.verts
 	tags := r.tags
 	for i := range bs {
@@ -114,6 +113,13 @@ func (r *Renderer) zoom() float64 {
 	return 1
 }
 
+// texCorners returns the texture corners of kind k's quad, (x0, y0) and
+// the far one at span times the texture's size: 1 for a quad's vertices,
+// 2 for the enclosing triangle's (writeTriangles).
+func texCorners(k *kind, span int) (x0, y0, x1, y1 float32) {
+	return float32(k.tex.x), float32(k.tex.y), float32(k.tex.x + span*k.tex.w), float32(k.tex.y + span*k.tex.h)
+}
+
 // layer is what the writers read of one layer of a kind drawn at an
 // offset (layerOf).
 type layer struct {
@@ -172,8 +178,7 @@ func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float
 // writeTrianglesLoop is writeTriangles' loop, a billboard at a time.
 func (r *Renderer) writeTrianglesLoop(slot int, bs []emitter.Billboard, k *kind, l layer) int {
 	g, fx, fy, factor, row, tagBase := l.g, l.fx, l.fy, l.factor, l.row, l.tagBase
-	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
-	sx2, sy2 := float32(k.tex.x+2*k.tex.w), float32(k.tex.y+2*k.tex.h)
+	sx0, sy0, sx2, sy2 := texCorners(k, 2)
 	verts := r.tverts
 	tags := r.ttags
 	for i := range bs {

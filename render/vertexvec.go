@@ -90,17 +90,16 @@ func (r *Renderer) writeVector(tri bool, slot int, bs []emitter.Billboard, k *ki
 	if !haveVertexKernel || len(bs) < 8 {
 		return 0
 	}
-	sx0, sy0 := float32(k.tex.x), float32(k.tex.y)
 	a := vertexArgs{
 		ki: &vertexInts, tagBase: l.tagBase, g: l.g, fx: l.fx, fy: l.fy,
 	}
 	verts, tags, per := r.verts, r.tags, 4
 	if tri {
-		sx2, sy2 := float32(k.tex.x+2*k.tex.w), float32(k.tex.y+2*k.tex.h)
+		sx0, sy0, sx2, sy2 := texCorners(k, 2)
 		a.src = [4]uint64{pair(sx0, sy0), pair(sx2, sy0), pair(sx0, sy2)}
 		verts, tags, per = r.tverts, r.ttags, 3
 	} else {
-		sx1, sy1 := float32(k.tex.x+k.tex.w), float32(k.tex.y+k.tex.h)
+		sx0, sy0, sx1, sy1 := texCorners(k, 1)
 		a.src = [4]uint64{pair(sx0, sy0), pair(sx1, sy0), pair(sx0, sy1), pair(sx1, sy1)}
 	}
 	if slot < 0 || slot+len(bs) > len(tags) || per*(slot+len(bs)) > len(verts) {
