@@ -3,6 +3,8 @@ package emitter
 import (
 	"math"
 	"unsafe"
+
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // The vector kernel places eight stream candidates at a time, for the
@@ -31,6 +33,9 @@ type vectorArgs struct {
 	mask  int64 // ring length - 1
 	i, hi int64 // the next candidate and the last
 	n     int64 // billboards written
+	// anchor is the kernel's own: the drag anchor whose exponential it
+	// holds in a register (an odd value, no anchor, on entry).
+	anchor int64
 
 	x, window, rate float64
 	ax, ay, m       float64
@@ -40,6 +45,10 @@ type vectorArgs struct {
 	sizeScale       float64
 	t0, v0, last    float64
 	nseg            int64
+	// turned, when 1: every particle has the rotation whose sine and
+	// cosine are sin and cos (no spin, one initial rotation).
+	turned          int64
+	sin, cos        float64
 	start, span     [vectorCurveSegs]float64
 	base, rise, end [vectorCurveSegs]float64
 }
@@ -173,6 +182,18 @@ func (f *frame) vectorEligible(sg segment) bool {
 		s.squashConst && s.squashValue == 0
 }
 
+// fixedRotation returns the rotation every particle has, when the spec
+// rolls one initial rotation and no spin: rot0 + omega*age is then the
+// same value for every particle and age (omega is +0, and so is omega*age
+// at any age, which turns a rot0 of -0 to +0 as the sum does).
+func (s *Snapshot) fixedRotation() (float64, bool) {
+	r, w := s.spec.Rotation, s.spec.RotSpeed
+	if r.Min != r.Max || w.Min != 0 || w.Max != 0 || math.IsInf(r.Min, 0) || math.IsNaN(r.Min) {
+		return 0, false
+	}
+	return hash.Range(r.Min, r.Max, 0) + hash.Range(w.Min, w.Max, 0)*0, true
+}
+
 // vectorArgs returns the kernel's arguments for this frame, writing from
 // out[n].
 func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
@@ -185,6 +206,10 @@ func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 		ax: s.accX, ay: s.accY, m: f.moveScale,
 		k: s.spec.Drag, negK: -s.spec.Drag, inv: s.sdrag.inv,
 		sizeScale: f.sizeScale,
+	}
+	if rot, ok := s.fixedRotation(); ok {
+		a.turned = 1
+		a.sin, a.cos = sincosDegPoly(rot)
 	}
 	if f.flat {
 		a.flat, a.hw, a.hh = 1, 0.5*f.flatW, 0.5*f.flatH

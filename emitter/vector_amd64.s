@@ -13,7 +13,8 @@
 //	DI a, R8 the float constants, R9 the next candidate, R10 the ring,
 //	R11 its mask, R12 out, R13 n
 //	Z31 x, Z30 rate, Z29 lanes 0..7, Z26 dword interleave, Z25 zero,
-//	Z24..Z21 the Size curve's start, span, base and rise
+//	Z24..Z21 the Size curve's start, span, base and rise, Z28 the drag
+//	anchor's exponential
 
 #define KF(i) (i*8)(R8)
 
@@ -59,6 +60,7 @@ TEXT ·vectorKernel(SB), NOSPLIT, $0-8
 	VBROADCASTSD vectorArgs_rate(DI), Z30
 	VMOVDQU64 (const_kiLanes*8)(AX), Z29
 	VMOVDQU64 (const_kiPermLo*8)(AX), Z26
+	MOVQ      $1, vectorArgs_anchor(DI)
 	VPXORQ Z25, Z25, Z25
 	VMOVUPD vectorArgs_start(DI), Z24
 	VMOVUPD vectorArgs_span(DI), Z23
@@ -180,6 +182,15 @@ drag:
 	VBROADCASTSD KF(const_kfHalf), Z17
 	VCMPPD       $1, Z17, Z14, K6, K6
 
+	// Blocks with no young live lane (most, on a stream of long lives)
+	// skip the series; their lanes hold finite values the exponential
+	// branch replaces.
+	VMOVAPD      Z11, Z12
+	VMOVAPD      Z11, Z13
+	KANDW        K5, K6, K2
+	KORTESTW     K2, K2
+	JZ           old
+
 	// dragSeries f = t*(1 + q*(-1/2 + q*(1/6 + q*(-1/24 + q*(1/120 + q*(-1/720))))))
 	VMULPD.BCST KF(const_kfNegInv720), Z14, Z12
 	VADDPD.BCST KF(const_kfInv120), Z12, Z12
@@ -207,6 +218,7 @@ drag:
 	VMULPD      Z11, Z11, Z16
 	VMULPD      Z13, Z16, Z13
 
+old:
 	// K7: the live lanes on the exponential branch.
 	KNOTW    K6, K7
 	KANDW    K5, K7, K7
@@ -223,9 +235,13 @@ drag:
 	JNZ          stop
 
 	// The anchor's exponent e = -k*((x - base)/rate), base = i &^ 31,
-	// one for the block; outside the clamp, the scalar loop's.
+	// one for the block; outside the clamp, the scalar loop's. Its
+	// exponential, a long chain of dependent operations, serves the
+	// anchor's four blocks: Z28 holds it for a.anchor.
 	MOVQ         BX, AX
 	ANDQ         $-32, AX
+	CMPQ         AX, vectorArgs_anchor(DI)
+	JEQ          anchored
 	VPBROADCASTQ AX, Z19
 	VCVTQQ2PD    Z19, Z19
 	VSUBPD       Z19, Z31, Z19
@@ -268,14 +284,18 @@ drag:
 	VPBROADCASTQ AX, Z9
 	VPADDQ       Z9, Z18, Z18
 	VPSLLQ       $52, Z18, Z18
-	VMULPD       Z18, Z16, Z16             // ea
+	VMULPD       Z18, Z16, Z28             // ea
+	MOVQ         BX, AX
+	ANDQ         $-32, AX
+	MOVQ         AX, vectorArgs_anchor(DI)
 
+anchored:
 	// dragExp(inv, age, ea*step[i&31])
 	MOVQ         BX, AX
 	ANDQ         $31, AX
 	MOVQ         vectorArgs_steps(DI), CX
 	VMOVUPD      (CX)(AX*8), Z17           // step[i&31], eight in a row
-	VMULPD       Z17, Z16, Z16             // decay
+	VMULPD       Z17, Z28, Z16             // decay
 	VBROADCASTSD KF(const_kfOne), Z17
 	VSUBPD       Z16, Z17, Z17
 	VMULPD.BCST  vectorArgs_inv(DI), Z17, Z17   // f = (1 - decay)*inv
@@ -350,6 +370,15 @@ flat:
 	VBROADCASTSD vectorArgs_hh(DI), Z14
 
 turn:
+	// A fixed rotation's sine and cosine are the arguments'.
+	VBROADCASTSD KF(const_kfSign), Z18   // the sign bit
+	CMPQ         vectorArgs_turned(DI), $0
+	JEQ          spin
+	VBROADCASTSD vectorArgs_sin(DI), Z16
+	VBROADCASTSD vectorArgs_cos(DI), Z17
+	JMP          turned
+
+spin:
 	// sincosDegPoly(rot)
 	VMOVAPD      Z0, Z9
 	VMULPD.BCST  KF(const_kfInv90), Z9, Z10
@@ -407,6 +436,8 @@ turn:
 	VBROADCASTSD KF(const_kfSign), Z18
 	VXORPD       Z18, Z16, K3, Z16
 	VXORPD       Z18, Z17, K4, Z17
+
+turned:
 
 	// U = (cos, sin)*hw, V = (-sin, cos)*hh.
 	VMULPD    Z13, Z17, Z9

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/emberfx/ember/internal/hash"
 )
 
 // vectorSpec is a stream that the kernel places (vectorEligible) when its
@@ -21,10 +23,16 @@ func vectorSpec(rng *rand.Rand, k float64, segs int) Spec {
 	s.SpreadAngle = Vector2{X: 180 * rng.Float64(), Y: 30 * rng.Float64()}
 	s.Acceleration = Vector3{X: 4*rng.Float64() - 2, Y: -10 * rng.Float64()}
 	s.Drag = k
-	switch rng.IntN(3) {
+	switch rng.IntN(5) {
 	case 0: // no turn at all: the sine and cosine of 0
 	case 1:
 		s.Rotation = NumberRange{Min: -720, Max: 720}
+	case 2: // one fixed rotation: the kernel's arguments turn every particle
+		r := 1440*rng.Float64() - 720
+		s.Rotation = NumberRange{Min: r, Max: r}
+	case 3: // -0 fixed, and a spin of -0: the sum is +0
+		z := math.Copysign(0, -1)
+		s.Rotation, s.RotSpeed = NumberRange{Min: z, Max: z}, NumberRange{Min: z, Max: z}
 	default:
 		s.Rotation = NumberRange{Min: -90, Max: 400}
 		s.RotSpeed = NumberRange{Min: -900, Max: 300}
@@ -194,5 +202,47 @@ func TestVectorKernelRuns(t *testing.T) {
 			}
 		}
 		compareVector(t, fmt.Sprintf("drag %v", c.drag), e)
+	}
+}
+
+// TestFixedRotation: the rotation the kernel turns every particle by, when
+// the spec rolls one: rot0 + omega*age for any roll and age.
+func TestFixedRotation(t *testing.T) {
+	z := math.Copysign(0, -1)
+	for _, c := range []struct {
+		rot, spin NumberRange
+		want      float64
+		ok        bool
+	}{
+		{NumberRange{}, NumberRange{}, 0, true},
+		{NumberRange{Min: 30, Max: 30}, NumberRange{}, 30, true},
+		{NumberRange{Min: -45.5, Max: -45.5}, NumberRange{Min: z, Max: z}, -45.5, true},
+		{NumberRange{Min: z, Max: z}, NumberRange{Min: z, Max: z}, 0, true}, // -0 + +0 is +0
+		{NumberRange{Min: 0, Max: 10}, NumberRange{}, 0, false},
+		{NumberRange{Min: 5, Max: 5}, NumberRange{Min: 1, Max: 1}, 0, false},
+		{NumberRange{Min: 5, Max: 5}, NumberRange{Min: -1, Max: 1}, 0, false},
+	} {
+		s := DefaultSpec()
+		s.Rotation, s.RotSpeed = c.rot, c.spin
+		snap, err := NewSnapshot(&s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := snap.fixedRotation()
+		if ok != c.ok || math.Float64bits(got) != math.Float64bits(c.want) {
+			t.Errorf("rotation %v, spin %v: got %v, %v; want %v, %v", c.rot, c.spin, got, ok, c.want, c.ok)
+		}
+		if !ok {
+			continue
+		}
+		// The particles' own sum, for rolls and ages across their range.
+		for _, u := range []float64{0, 0.3, 0.999} {
+			for _, age := range []float64{0, 0.01, 7} {
+				rot := hash.Range(c.rot.Min, c.rot.Max, u) + hash.Range(c.spin.Min, c.spin.Max, u)*age
+				if math.Float64bits(rot) != math.Float64bits(got) {
+					t.Errorf("rotation %v, spin %v: roll %v at age %v turns by %v, not %v", c.rot, c.spin, u, age, rot, got)
+				}
+			}
+		}
 	}
 }
