@@ -33,8 +33,8 @@ type vectorArgs struct {
 	mask  int64 // ring length - 1
 	i, hi int64 // the next candidate and the last
 	n     int64 // billboards written
-	// anchor is the kernel's own: the drag anchor whose exponential it
-	// holds in a register (an odd value, no anchor, on entry).
+	// anchor is the drag anchor whose exponential the kernel holds in a
+	// register; odd (none) on every call, as registers do not outlive it.
 	anchor int64
 
 	x, window, rate float64
@@ -201,7 +201,7 @@ func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	a := vectorArgs{
 		cache: &f.cache[0], out: unsafe.SliceData(out),
 		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
-		mask: f.mask, n: int64(n),
+		mask: f.mask, n: int64(n), anchor: 1,
 		x: f.x, window: f.window, rate: f.rate,
 		ax: s.accX, ay: s.accY, m: f.moveScale,
 		k: s.spec.Drag, negK: -s.spec.Drag, inv: s.sdrag.inv,
@@ -236,6 +236,7 @@ func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, 
 	a := f.vectorArgs(out, n)
 	a.i, a.hi = lo, hi
 	for {
+		a.anchor = 1
 		vectorKernel(&a)
 		n = int(a.n)
 		if a.i > hi {

@@ -60,7 +60,6 @@ TEXT ·vectorKernel(SB), NOSPLIT, $0-8
 	VBROADCASTSD vectorArgs_rate(DI), Z30
 	VMOVDQU64 (const_kiLanes*8)(AX), Z29
 	VMOVDQU64 (const_kiPermLo*8)(AX), Z26
-	MOVQ      $1, vectorArgs_anchor(DI)
 	VPXORQ Z25, Z25, Z25
 	VMOVUPD vectorArgs_start(DI), Z24
 	VMOVUPD vectorArgs_span(DI), Z23
