@@ -80,7 +80,7 @@ func (e *Effect) computeBounds() Rect {
 	_, xhi := s.travel(vx[1], s.accX)
 	ylo, _ := s.travel(vy[0], s.accY)
 	_, yhi := s.travel(vy[1], s.accY)
-	local := Rect{-a + xlo*move - radius, -b + ylo*move - radius, a + xhi*move + radius, b + yhi*move + radius}
+	local := Rect{-a + float64(xlo*move) - radius, -b + float64(ylo*move) - radius, a + float64(xhi*move) + radius, b + float64(yhi*move) + radius}
 	if turns {
 		// Any rotation: the circle around the host's centre through the
 		// farthest corner covers the box turned by any angle.
@@ -91,7 +91,7 @@ func (e *Effect) computeBounds() Rect {
 		local = Rect{local.MinX + hostBox.MinX, local.MinY + hostBox.MinY, local.MaxX + hostBox.MaxX, local.MaxY + hostBox.MaxY}
 	}
 	// Margin for rounding and the Horner series' truncation.
-	m := 0.5 + 1e-6*max(math.Abs(local.MinX), math.Abs(local.MaxX), math.Abs(local.MinY), math.Abs(local.MaxY))
+	m := 0.5 + float64(1e-6*max(math.Abs(local.MinX), math.Abs(local.MaxX), math.Abs(local.MinY), math.Abs(local.MaxY)))
 	return Rect{local.MinX - m, local.MinY - m, local.MaxX + m, local.MaxY + m}
 }
 
@@ -111,7 +111,7 @@ func (s *Snapshot) MaxHalfDiagonal() float64 {
 		q = max(q, math.Abs(k.Value)+k.Envelope)
 	}
 	l := 1 + q
-	return size / 2 * math.Sqrt(l*l+1/(l*l))
+	return size / 2 * math.Sqrt(float64(l*l)+1/(l*l))
 }
 
 // maxRadius is MaxHalfDiagonal grown by the outermost glow layer, if any.

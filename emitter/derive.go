@@ -64,7 +64,7 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
 		sin, cos := math.Sincos(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
-		nx, ny = nx*cos-ny*sin, nx*sin+ny*cos
+		nx, ny = float64(nx*cos)-float64(ny*sin), float64(nx*sin)+float64(ny*cos)
 	}
 	*c = constants{
 		key: key, st: st,
@@ -163,8 +163,8 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 		hx, hy, hr := f.e.track.At(birth)
 		if hr != 0 {
 			sin, cos := sincosDeg(hr)
-			ox, oy = ox*cos-oy*sin, ox*sin+oy*cos
-			v0x, v0y = v0x*cos-v0y*sin, v0x*sin+v0y*cos
+			ox, oy = float64(ox*cos)-float64(oy*sin), float64(ox*sin)+float64(oy*cos)
+			v0x, v0y = float64(v0x*cos)-float64(v0y*sin), float64(v0x*sin)+float64(v0y*cos)
 			if sp.Orientation == FacingCamera || sp.Orientation == FacingCameraWorldUp {
 				rot += hr
 			}
@@ -172,8 +172,8 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 		if sp.VelocityInheritance != 0 && f.moveScale != 0 {
 			hvx, hvy := f.e.track.Velocity(birth)
 			k := sp.VelocityInheritance / f.moveScale
-			v0x += hvx * k
-			v0y += hvy * k
+			v0x += float64(hvx * k)
+			v0y += float64(hvy * k)
 		}
 		baseX, baseY = hx-f.hostX, hy-f.hostY
 	}
@@ -187,14 +187,14 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 			fa, ga, decay = DragFactors(sp.Drag, age)
 		}
 	}
-	dx := (v0x*fa + s.accX*ga) * f.moveScale
-	dy := (v0y*fa + s.accY*ga) * f.moveScale
+	dx := float64((float64(v0x*fa) + float64(s.accX*ga)) * f.moveScale)
+	dy := float64((float64(v0y*fa) + float64(s.accY*ga)) * f.moveScale)
 	x, y = ox+dx, oy+dy
 
 	switch sp.Orientation {
 	case VelocityParallel, VelocityPerpendicular:
-		vx := v0x*decay + s.accX*fa
-		vy := v0y*decay + s.accY*fa
+		vx := float64(v0x*decay) + float64(s.accX*fa)
+		vy := float64(v0y*decay) + float64(s.accY*fa)
 		// Rotating local +Y by theta gives (-sin, cos), so theta* =
 		// atan2(-vx, vy) lines local +Y up with the motion; Roblox lines
 		// up local X in VelocityParallel, hence the -90
@@ -210,7 +210,7 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 		x, y = x+baseX, y+baseY
 	} else if f.hostRot != 0 {
 		// Locked: the whole effect turns with the host.
-		x, y = x*f.hostCos-y*f.hostSin, x*f.hostSin+y*f.hostCos
+		x, y = float64(x*f.hostCos)-float64(y*f.hostSin), float64(x*f.hostSin)+float64(y*f.hostCos)
 		rot += f.hostRot
 	}
 

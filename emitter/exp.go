@@ -18,14 +18,14 @@ import "math"
 // bits. Outside the clamp m would leave float64's normal exponents:
 // callers clamp first.
 func expDrag(x float64) float64 {
-	kd := x*(32/math.Ln2) + expShift
+	kd := float64(x*(32/math.Ln2)) + expShift
 	i := int64(math.Float64bits(kd) - math.Float64bits(expShift))
 	n := kd - expShift
-	r := (x - n*expLn2Hi) - n*expLn2Lo
+	r := (x - float64(n*expLn2Hi)) - float64(n*expLn2Lo)
 	r2 := r * r
-	q := r + r2*((0.5+r*(1.0/6))+r2*((1.0/24+r*(1.0/120))+r2*(1.0/720))) // e^r - 1
+	q := r + float64(r2*((0.5+float64(r*(1.0/6)))+float64(r2*((1.0/24+float64(r*(1.0/120)))+float64(r2*(1.0/720)))))) // e^r - 1
 	t := exp2Frac[i&31]
-	return (t + t*q) * math.Float64frombits(uint64((i>>5)+1023)<<52)
+	return (t + float64(t*q)) * math.Float64frombits(uint64((i>>5)+1023)<<52)
 }
 
 // expDrag's constants (the vector kernel's too): ln 2/32 in two parts, and

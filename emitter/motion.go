@@ -42,9 +42,9 @@ func DragFactors(k, t float64) (f, g, decay float64) {
 
 // dragSeries is DragFactors' branch for |q| = |k t| < 0.5.
 func dragSeries(k, t, q float64) (f, g, decay float64) {
-	f = t * (1 + q*(-1.0/2+q*(1.0/6+q*(-1.0/24+q*(1.0/120+q*(-1.0/720))))))
-	g = t * t * (1.0/2 + q*(-1.0/6+q*(1.0/24+q*(-1.0/120+q*(1.0/720+q*(-1.0/5040))))))
-	return f, g, 1 - k*f
+	f = t * (1 + float64(q*(-1.0/2+float64(q*(1.0/6+float64(q*(-1.0/24+float64(q*(1.0/120+float64(q*(-1.0/720)))))))))))
+	g = t * t * (1.0/2 + float64(q*(-1.0/6+float64(q*(1.0/24+float64(q*(-1.0/120+float64(q*(1.0/720+float64(q*(-1.0/5040)))))))))))
+	return f, g, 1 - float64(k*f)
 }
 
 // dragExp is DragFactors' exponential branch given inv = 1/k and decay =
@@ -66,7 +66,7 @@ func dragExp(inv, t, decay float64) (f, g, _ float64) {
 func Travel(k, v, acc, tmax float64) (lo, hi float64) {
 	h := func(t float64) float64 {
 		f, g, _ := DragFactors(k, t)
-		return v*f + acc*g
+		return float64(v*f) + float64(acc*g)
 	}
 	lo, hi = 0, 0 // h(0)
 	end := h(tmax)

@@ -290,8 +290,8 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 				fa, ga, decay = sd.factors(x, i, age, &an)
 			}
 		}
-		dx := (c.vx*fa + ax*ga) * m
-		dy := (c.vy*fa + ay*ga) * m
+		dx := float64((float64(c.vx*fa) + float64(ax*ga)) * m)
+		dy := float64((float64(c.vy*fa) + float64(ay*ga)) * m)
 		b := &out[n]
 		b.Key, b.Stream = key, c.st
 		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
@@ -307,8 +307,8 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 		rot := c.rot0 + c.omega*age
 		if aligned {
 			// As place: local +Y along the motion, X for VelocityParallel.
-			vx := c.vx*decay + ax*fa
-			vy := c.vy*decay + ay*fa
+			vx := float64(c.vx*decay) + float64(ax*fa)
+			vy := float64(c.vy*decay) + float64(ay*fa)
 			a := math.Atan2(-vx, vy) * (180 / math.Pi)
 			if o == VelocityParallel {
 				a -= 90
@@ -349,8 +349,8 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 		if k != 0 {
 			fa, ga, _ = sd.factors(x, i, age, &an)
 		}
-		dx := (c.vx*fa + ax*ga) * m
-		dy := (c.vy*fa + ay*ga) * m
+		dx := float64((float64(c.vx*fa) + float64(ax*ga)) * m)
+		dy := float64((float64(c.vy*fa) + float64(ay*ga)) * m)
 		b := &out[n]
 		b.Key, b.Stream = uint32(2*i), c.st
 		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
@@ -388,12 +388,12 @@ func (f *frame) billboard(out []Billboard, n int, ts *turns, c *constants, key u
 // float32's step), exact at multiples of 90°, and about twice as cheap: it
 // was the vertex path's largest cost.
 func sincosDegPoly(d float64) (sin, cos float64) {
-	q := math.Floor(d*(1.0/90) + 0.5)
-	r := (d - q*90) * (math.Pi / 180)
+	q := math.Floor(float64(d*(1.0/90)) + 0.5)
+	r := (d - float64(q*90)) * (math.Pi / 180)
 	r2 := r * r
 	r4 := r2 * r2
-	s := r * ((1 - r2*(1.0/6)) + r4*((1.0/120-r2*(1.0/5040))+r4*(1.0/362880)))
-	c := (1 - r2*0.5) + r4*((1.0/24-r2*(1.0/720))+r4*(1.0/40320-r2*(1.0/3628800)))
+	s := r * ((1 - float64(r2*(1.0/6))) + float64(r4*((1.0/120-float64(r2*(1.0/5040)))+float64(r4*(1.0/362880)))))
+	c := (1 - float64(r2*0.5)) + float64(r4*((1.0/24-float64(r2*(1.0/720)))+float64(r4*(1.0/40320-float64(r2*(1.0/3628800))))))
 	// Turned by k quadrants, (sin, cos) is (s, c), (c, -s), (-s, -c) or
 	// (-c, s): a table rather than a switch, as a random k mispredicts.
 	k := int64(q) & 3

@@ -21,7 +21,7 @@ func (q NumberSequence) At(t float64) (value, envelope float64) {
 		if t < b.Time {
 			a := q[i-1]
 			w := (t - a.Time) / (b.Time - a.Time)
-			return a.Value + (b.Value-a.Value)*w, a.Envelope + (b.Envelope-a.Envelope)*w
+			return a.Value + float64((b.Value-a.Value)*w), a.Envelope + float64((b.Envelope-a.Envelope)*w)
 		}
 	}
 	last := q[n-1]
@@ -34,7 +34,7 @@ func (q NumberSequence) At(t float64) (value, envelope float64) {
 // curve keeps each particle consistent with itself instead of jittering.
 func (q NumberSequence) Sample(t, roll float64) float64 {
 	v, e := q.At(t)
-	return v + e*roll
+	return v + float64(e*roll)
 }
 
 // enveloped reports whether a keypoint has an envelope.
@@ -92,7 +92,7 @@ func (q ColorSequence) IsConstant() bool {
 
 // Lerp returns c + (d-c)*w per channel.
 func (c Color) Lerp(d Color, w float64) Color {
-	return Color{c.R + (d.R-c.R)*w, c.G + (d.G-c.G)*w, c.B + (d.B-c.B)*w}
+	return Color{c.R + float64((d.R-c.R)*w), c.G + float64((d.G-c.G)*w), c.B + float64((d.B-c.B)*w)}
 }
 
 // Mul returns the channel-wise product c ⊙ d.
@@ -112,9 +112,9 @@ func Grade(c Color, brightness float64) Color {
 	beta := 1 - 1/p
 	inv := 1 / p
 	return Color{
-		(1-beta)*g.R*inv + beta,
-		(1-beta)*g.G*inv + beta,
-		(1-beta)*g.B*inv + beta,
+		float64((1-beta)*g.R*inv) + beta,
+		float64((1-beta)*g.G*inv) + beta,
+		float64((1-beta)*g.B*inv) + beta,
 	}
 }
 
@@ -134,7 +134,7 @@ func Influence(graded, ambient Color, influence float64) Color {
 // the core. An
 // emitter with no LightEmission gets no halo.
 func Glow(n int, transparency, lightEmission float64) (growth, opacity float64) {
-	return 1 + 0.45*float64(n), (1 - transparency) * math.Pow(0.45, float64(n)) * lightEmission
+	return 1 + float64(0.45*float64(n)), (1 - transparency) * math.Pow(0.45, float64(n)) * lightEmission
 }
 
 // curve is a NumberSequence without envelopes compiled for the hot path:
@@ -171,7 +171,7 @@ func (c *curve) at(t float64) float64 {
 	for i := range c.segs {
 		g := &c.segs[i]
 		if t < g.end {
-			return g.base + g.rise*((t-g.start)/g.span)
+			return g.base + float64(g.rise*((t-g.start)/g.span))
 		}
 	}
 	return c.last

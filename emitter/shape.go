@@ -56,17 +56,17 @@ func (s *Snapshot) sphereCentre(a, b float64) float64 { return math.Atan2(s.dirY
 // itself, so the normal stays the EmissionDirection.
 func boxPoint(style ShapeStyle, a, b, u, v float64) (x, y float64) {
 	if style == Volume {
-		return (2*u - 1) * a, (2*v - 1) * b
+		return float64(2*u-1) * a, float64(2*v-1) * b
 	}
 	// Walk half the perimeter (one horizontal and one vertical edge) by arc
 	// length, then let v < 0.5 mirror the point to the opposite edge: uniform
 	// on an elongated box, where picking an edge first would crowd the short
 	// sides (docs/closed-form.md, section 3).
-	l := u * (2*a + 2*b)
+	l := float64(u * (float64(2*a) + float64(2*b)))
 	if l < 2*a {
 		x, y = l-a, -b
 	} else {
-		x, y = a, l-2*a-b
+		x, y = a, l-float64(2*a)-b
 	}
 	if v < 0.5 {
 		x, y = -x, -y
@@ -97,10 +97,10 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 	switch sp.Shape {
 	case Disc:
 		if sp.ShapeStyle == Volume {
-			rho = math.Sqrt(p*p + v*(1-p*p))
+			rho = math.Sqrt(float64(p*p) + float64(v*(1-float64(p*p))))
 		}
 	case Sphere:
-		theta = s.sphereCentre(a, b) + (2*u-1)*math.Pi*p
+		theta = s.sphereCentre(a, b) + float64(float64(2*u-1)*math.Pi*p)
 		if sp.ShapeStyle == Volume {
 			rho = math.Sqrt(v)
 		}
@@ -124,7 +124,7 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 		if sp.Shape == Cylinder && p != 1 {
 			return s.taper(x, y, gx, gy, a, b, p)
 		}
-		if l := math.Sqrt(gx*gx + gy*gy); l > 0 {
+		if l := math.Sqrt(float64(gx*gx) + float64(gy*gy)); l > 0 {
 			nx, ny = gx/l, gy/l
 		}
 	}
@@ -137,21 +137,21 @@ func (s *Snapshot) ellipsePoint(a, b, u, v float64) (x, y, nx, ny float64) {
 func (s *Snapshot) taper(x, y, gx, gy, a, b, p float64) (tx, ty, nx, ny float64) {
 	dx, dy := s.dirX, s.dirY // axis-aligned unit vector
 	px, py := -dy, dx
-	along, across := x*dx+y*dy, x*px+y*py
-	galong, gacross := gx*dx+gy*dy, gx*px+gy*py
+	along, across := float64(x*dx)+float64(y*dy), float64(x*px)+float64(y*py)
+	galong, gacross := float64(gx*dx)+float64(gy*dy), float64(gx*px)+float64(gy*py)
 	ext := math.Abs(a*dx) + math.Abs(b*dy) // semi-axis along the emission axis
 	t := (along/ext + 1) / 2
-	sc := 1 + (p-1)*t
+	sc := 1 + float64((p-1)*t)
 	ds := (p - 1) / (2 * ext)
 	across2 := across * sc
-	tx, ty = along*dx+across2*px, along*dy+across2*py
+	tx, ty = float64(along*dx)+float64(across2*px), float64(along*dy)+float64(across2*py)
 	if sc <= 1e-12 {
 		return tx, ty, dx, dy
 	}
-	nal := galong - gacross*across*ds/sc
+	nal := galong - float64(gacross*across*ds/sc)
 	nac := gacross / sc
-	nx, ny = nal*dx+nac*px, nal*dy+nac*py
-	if l := math.Sqrt(nx*nx + ny*ny); l > 0 {
+	nx, ny = float64(nal*dx)+float64(nac*px), float64(nal*dy)+float64(nac*py)
+	if l := math.Sqrt(float64(nx*nx) + float64(ny*ny)); l > 0 {
 		nx, ny = nx/l, ny/l
 	} else {
 		nx, ny = dx, dy
@@ -183,7 +183,7 @@ func (s *Snapshot) rimAngle(a, b, half, u float64) float64 {
 	sin, cos := math.Sincos(front)
 	for k := range speed {
 		speed[k] = s.rimSpeed(a, b, sin, cos, tapered)
-		sin, cos = sin*rimCos+cos*rimSin, cos*rimCos-sin*rimSin
+		sin, cos = float64(sin*rimCos)+float64(cos*rimSin), float64(cos*rimCos)-float64(sin*rimSin)
 	}
 	for k := range rimSegments {
 		arc[k+1] = arc[k] + (speed[k]+speed[k+1])/2
@@ -192,8 +192,8 @@ func (s *Snapshot) rimAngle(a, b, half, u float64) float64 {
 	x := min(half/math.Pi, 1) * rimSegments
 	k := min(int(x), rimSegments-1)
 	t := x - float64(k)
-	total := arc[k] + speed[k]*t + (speed[k+1]-speed[k])*t*t/2
-	target := (2*u - 1) * total
+	total := arc[k] + float64(speed[k]*t) + float64((speed[k+1]-speed[k])*t*t/2)
+	target := float64(2*u-1) * total
 	m := math.Abs(target)
 	k = 0
 	for k < rimSegments-1 && arc[k+1] <= m {
@@ -203,7 +203,7 @@ func (s *Snapshot) rimAngle(a, b, half, u float64) float64 {
 	// [0, 1], in the form without cancellation.
 	r := m - arc[k]
 	t = 0
-	if d := speed[k] + math.Sqrt(max(speed[k]*speed[k]+2*(speed[k+1]-speed[k])*r, 0)); d > 0 {
+	if d := speed[k] + math.Sqrt(max(float64(speed[k]*speed[k])+float64(2*(speed[k+1]-speed[k])*r), 0)); d > 0 {
 		t = min(max(2*r/d, 0), 1)
 	}
 	d := (float64(k) + t) * (math.Pi / rimSegments)
@@ -219,16 +219,16 @@ func (s *Snapshot) rimAngle(a, b, half, u float64) float64 {
 func (s *Snapshot) rimSpeed(a, b, sin, cos float64, tapered bool) float64 {
 	dx, dy := -a*sin, b*cos
 	if !tapered {
-		return math.Sqrt(dx*dx + dy*dy)
+		return math.Sqrt(float64(dx*dx) + float64(dy*dy))
 	}
 	x, y := a*cos, b*sin
 	ax, ay := s.dirX, s.dirY
 	px, py := -ay, ax
-	along, across := x*ax+y*ay, x*px+y*py
-	dalong, dacross := dx*ax+dy*ay, dx*px+dy*py
+	along, across := float64(x*ax)+float64(y*ay), float64(x*px)+float64(y*py)
+	dalong, dacross := float64(dx*ax)+float64(dy*ay), float64(dx*px)+float64(dy*py)
 	ext := math.Abs(a*ax) + math.Abs(b*ay)
 	p := s.spec.ShapePartial
-	sc := 1 + (p-1)*(along/ext+1)/2
-	w := dacross*sc + across*(p-1)/(2*ext)*dalong
-	return math.Sqrt(dalong*dalong + w*w)
+	sc := 1 + float64((p-1)*(along/ext+1)/2)
+	w := float64(dacross*sc) + float64(across*(p-1)/(2*ext)*dalong)
+	return math.Sqrt(float64(dalong*dalong) + float64(w*w))
 }

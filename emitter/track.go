@@ -228,7 +228,7 @@ func (t *Track) At(c float64) (x, y, rotation float64) {
 	a, b := t.samples[i-1], t.samples[i]
 	ta, tb := a.Clock.Seconds(), b.Clock.Seconds()
 	w := (c - ta) / (tb - ta)
-	return a.X + (b.X-a.X)*w, a.Y + (b.Y-a.Y)*w, a.Rotation + (b.Rotation-a.Rotation)*w
+	return a.X + float64((b.X-a.X)*w), a.Y + float64((b.Y-a.Y)*w), a.Rotation + float64((b.Rotation-a.Rotation)*w)
 }
 
 // Velocity returns the host's velocity at clock c in pixels per second: the

@@ -191,7 +191,7 @@ func (s *Snapshot) fixedRotation() (float64, bool) {
 	if r.Min != r.Max || w.Min != 0 || w.Max != 0 || math.IsInf(r.Min, 0) || math.IsNaN(r.Min) {
 		return 0, false
 	}
-	return hash.Range(r.Min, r.Max, 0) + hash.Range(w.Min, w.Max, 0)*0, true
+	return hash.Range(r.Min, r.Max, 0) + float64(hash.Range(w.Min, w.Max, 0)*0), true
 }
 
 // vectorArgs returns the kernel's arguments for this frame, writing from

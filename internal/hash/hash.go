@@ -43,10 +43,10 @@ func Unit(stream, channel uint32) float64 {
 }
 
 // Range maps a unit roll u to [lo, hi): lo + (hi-lo)*u.
-func Range(lo, hi, u float64) float64 { return lo + (hi-lo)*u }
+func Range(lo, hi, u float64) float64 { return lo + float64((hi-lo)*u) }
 
 // Signed maps a unit roll u to [-1, 1): 2u - 1.
-func Signed(u float64) float64 { return 2*u - 1 }
+func Signed(u float64) float64 { return float64(2*u) - 1 }
 
 // Integer maps a unit roll u to an integer in [lo, hi]: lo + floor(u*(hi-lo+1)).
 func Integer(lo, hi int, u float64) int { return lo + int(u*float64(hi-lo+1)) }
