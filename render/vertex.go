@@ -29,8 +29,8 @@ func (r *Renderer) writePassLoop(slot int, bs []emitter.Billboard, k *kind, l la
 	for i := range bs {
 		q := &bs[i]
 		// Glow layers scale U and V (emitter.Billboard) about the centre.
-		ax, ay := g*q.UX, g*q.UY
-		bx, by := g*q.VX, g*q.VY
+		ax, ay := float32(g*q.UX), float32(g*q.UY)
+		bx, by := float32(g*q.VX), float32(g*q.VY)
 		x0, y0, x1, y1, x2, y2, x3, y3 := quadCorners(q.X+fx, q.Y+fy, ax, ay, bx, by)
 		v := verts[4*slot : 4*slot+4 : 4*slot+4]
 		v[0].DstX, v[0].DstY = x0, y0
@@ -81,7 +81,7 @@ func quadCorners(cx, cy, ax, ay, bx, by float32) (x0, y0, x1, y1, x2, y2, x3, y3
 // (0,2), the first computed as quadCorners computes it, so that the
 // triangle's edges u = 0 and v = 0 lie where the quad's do.
 func triangleCorners(cx, cy, ax, ay, bx, by float32) (x0, y0, x1, y1, x2, y2 float32) {
-	return cx - ax - bx, cy - ay - by, cx + 3*ax - bx, cy + 3*ay - by, cx - ax + 3*bx, cy - ay + 3*by
+	return cx - ax - bx, cy - ay - by, cx + float32(3*ax) - bx, cy + float32(3*ay) - by, cx - ax + float32(3*bx), cy - ay + float32(3*by)
 }
 
 // TriangleMaxHalfDiagonal is the largest half-diagonal, in target
@@ -183,8 +183,8 @@ func (r *Renderer) writeTrianglesLoop(slot int, bs []emitter.Billboard, k *kind,
 	tags := r.ttags
 	for i := range bs {
 		q := &bs[i]
-		ax, ay := g*q.UX, g*q.UY
-		bx, by := g*q.VX, g*q.VY
+		ax, ay := float32(g*q.UX), float32(g*q.UY)
+		bx, by := float32(g*q.VX), float32(g*q.VY)
 		x0, y0, x1, y1, x2, y2 := triangleCorners(q.X+fx, q.Y+fy, ax, ay, bx, by)
 		v := verts[3*slot : 3*slot+3 : 3*slot+3]
 		v[0].DstX, v[0].DstY = x0, y0
