@@ -78,8 +78,8 @@ func (c *Camera) Transform(viewport image.Rectangle) Transform {
 	my := float64(viewport.Min.Y+viewport.Max.Y) / 2
 	t := Transform{
 		A: a, B: -b, C: b, D: a,
-		TX:   mx - (a*c.X - b*c.Y),
-		TY:   my - (b*c.X + a*c.Y),
+		TX:   mx - (float64(a*c.X) - float64(b*c.Y)), // exact if fused: mx is a half
+		TY:   my - (float64(b*c.X) + float64(a*c.Y)), // exact if fused: my is a half
 		Zoom: zoom, Turn: turn,
 	}
 	// Invert divides by Zoom², and the shift may overflow.
@@ -117,7 +117,7 @@ func (t *Transform) IsIdentity() bool { return *t == Identity() }
 
 // Apply maps the scene point (x, y) to the target.
 func (t *Transform) Apply(x, y float64) (float64, float64) {
-	return t.A*x + t.B*y + t.TX, t.C*x + t.D*y + t.TY
+	return float64(t.A*x) + float64(t.B*y) + t.TX, float64(t.C*x) + float64(t.D*y) + t.TY
 }
 
 // Invert maps the target point (x, y) back to the scene: the scene point
@@ -126,7 +126,7 @@ func (t *Transform) Invert(x, y float64) (float64, float64) {
 	// The inverse of zoom·R is R(-turn)/zoom: the transpose over zoom².
 	z2 := t.Zoom * t.Zoom
 	dx, dy := x-t.TX, y-t.TY
-	return (t.A*dx + t.C*dy) / z2, (t.B*dx + t.D*dy) / z2
+	return (float64(t.A*dx) + float64(t.C*dy)) / z2, (float64(t.B*dx) + float64(t.D*dy)) / z2
 }
 
 // SceneBounds returns the smallest axis-aligned rectangle of the scene

@@ -78,8 +78,8 @@ func (c *World) Projection(viewport image.Rectangle) Projection {
 		Zoom: zoom, SinPitch: sp, CosPitch: cp, SinYaw: sy, CosYaw: cy,
 		cx: c.X, cy: c.Y, cz: c.Z, mx: mx, my: my,
 	}
-	p.TX = mx - (p.XX*c.X + p.XY*c.Y)
-	p.TY = my - (p.YX*c.X + p.YY*c.Y + p.YZ*c.Z)
+	p.TX = mx - (float64(p.XX*c.X) + float64(p.XY*c.Y))                     // exact if fused: mx is a half
+	p.TY = my - (float64(p.YX*c.X) + float64(p.YY*c.Y) + float64(p.YZ*c.Z)) // exact if fused: my is a half
 	return p
 }
 
@@ -104,7 +104,7 @@ type Projection struct {
 
 // Apply maps the world point (x, y, z) to the target.
 func (p *Projection) Apply(x, y, z float64) (float64, float64) {
-	return p.XX*x + p.XY*y + p.XZ*z + p.TX, p.YX*x + p.YY*y + p.YZ*z + p.TY
+	return float64(p.XX*x) + float64(p.XY*y) + float64(p.XZ*z) + p.TX, float64(p.YX*x) + float64(p.YY*y) + float64(p.YZ*z) + p.TY
 }
 
 // Unproject returns the world point at height z drawn at target point
@@ -116,8 +116,8 @@ func (p *Projection) Unproject(x, y, z float64) (wx, wy float64, ok bool) {
 		return 0, 0, false
 	}
 	rx := (x - p.mx) / p.Zoom
-	ry := (-(y-p.my)/p.Zoom - (z-p.cz)*p.CosPitch) / p.SinPitch
-	return p.cx + rx*p.CosYaw - ry*p.SinYaw, p.cy + rx*p.SinYaw + ry*p.CosYaw, true
+	ry := (-(y-p.my)/p.Zoom - float64((z-p.cz)*p.CosPitch)) / p.SinPitch
+	return p.cx + float64(rx*p.CosYaw) - float64(ry*p.SinYaw), p.cy + float64(rx*p.SinYaw) + float64(ry*p.CosYaw), true
 }
 
 // Billboard returns the half axes U and V on the target of a billboard of
@@ -157,9 +157,9 @@ func (p *Projection) BoxBounds(min, max [3]float64) (x0, y0, x1, y1 float64) {
 		lo, hi = t, t
 		for _, k := range [3]struct{ w, lo, hi float64 }{{a, min[0], max[0]}, {b, min[1], max[1]}, {c, min[2], max[2]}} {
 			if k.w >= 0 {
-				lo, hi = lo+k.w*k.lo, hi+k.w*k.hi
+				lo, hi = lo+float64(k.w*k.lo), hi+float64(k.w*k.hi)
 			} else {
-				lo, hi = lo+k.w*k.hi, hi+k.w*k.lo
+				lo, hi = lo+float64(k.w*k.hi), hi+float64(k.w*k.lo)
 			}
 		}
 		return lo, hi

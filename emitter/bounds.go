@@ -46,7 +46,7 @@ func (e *Effect) computeBounds() Rect {
 	sp := &s.spec
 	hs := e.hostScale()
 	move, a, b := hs.Move, hs.HalfW, hs.HalfH
-	radius := s.maxRadius() * hs.PixelsPerStud * sp.SizeScale * sp.Scale
+	radius := float64(s.maxRadius() * hs.PixelsPerStud * sp.SizeScale * sp.Scale)
 	c := e.clock.Seconds()
 
 	unlocked := !sp.LockedToPart && e.track.Len() > 0

@@ -152,7 +152,7 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 	s := f.s
 	sp := &s.spec
 	ox, oy, v0x, v0y := c.ox, c.oy, c.vx, c.vy
-	rot = c.rot0 + c.omega*age
+	rot = c.rot0 + float64(c.omega*age)
 
 	// LockedToPart=false: the particle starts from the host's placement at
 	// its birth, in world axes, and inherits its velocity then. The track
@@ -199,7 +199,7 @@ func (f *frame) place(c *constants, i int64, birth, age float64) (x, y, w, h, ro
 		// atan2(-vx, vy) lines local +Y up with the motion; Roblox lines
 		// up local X in VelocityParallel, hence the -90
 		// (docs/closed-form.md, section 5).
-		aligned := math.Atan2(-vx, vy) * (180 / math.Pi)
+		aligned := float64(math.Atan2(-vx, vy) * (180 / math.Pi))
 		if sp.Orientation == VelocityParallel {
 			aligned -= 90
 		}

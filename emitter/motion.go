@@ -51,7 +51,7 @@ func dragSeries(k, t, q float64) (f, g, decay float64) {
 // e^{-kt}: two multiplications by the reciprocal instead of two divisions
 // by k, which are dear on the stream's hot path.
 func dragExp(inv, t, decay float64) (f, g, _ float64) {
-	f = (1 - decay) * inv
+	f = float64((1 - decay) * inv)
 	g = (t - f) * inv
 	return f, g, decay
 }

@@ -304,12 +304,12 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 			w, h := f.extent(c, tau)
 			ts.hw[j], ts.hh[j] = 0.5*w, 0.5*h
 		}
-		rot := c.rot0 + c.omega*age
+		rot := c.rot0 + float64(c.omega*age)
 		if aligned {
 			// As place: local +Y along the motion, X for VelocityParallel.
 			vx := float64(c.vx*decay) + float64(ax*fa)
 			vy := float64(c.vy*decay) + float64(ay*fa)
-			a := math.Atan2(-vx, vy) * (180 / math.Pi)
+			a := float64(math.Atan2(-vx, vy) * (180 / math.Pi))
 			if o == VelocityParallel {
 				a -= 90
 			}
@@ -356,7 +356,7 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 		b.X, b.Y = float32(c.ox+dx), float32(c.oy+dy)
 		b.Tau, b.Age = float32(age/c.life), float32(age)
 		j := ts.n
-		ts.rot[j], ts.hw[j], ts.hh[j] = c.rot0+c.omega*age, hw, hh
+		ts.rot[j], ts.hw[j], ts.hh[j] = c.rot0+float64(c.omega*age), hw, hh
 		n++
 		if ts.n = j + 1; ts.n == turnBatch {
 			ts.apply(out)

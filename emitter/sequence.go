@@ -96,7 +96,9 @@ func (c Color) Lerp(d Color, w float64) Color {
 }
 
 // Mul returns the channel-wise product c ⊙ d.
-func (c Color) Mul(d Color) Color { return Color{c.R * d.R, c.G * d.G, c.B * d.B} }
+func (c Color) Mul(d Color) Color {
+	return Color{float64(c.R * d.R), float64(c.G * d.G), float64(c.B * d.B)}
+}
 
 // Grade applies Brightness and tone mapping (docs/closed-form.md, section 7):
 // the colour is
@@ -104,7 +106,7 @@ func (c Color) Mul(d Color) Color { return Color{c.R * d.R, c.G * d.G, c.B * d.B
 // to keep its hue and pulled toward white by beta = 1 - 1/p. A channel that
 // overflows has nowhere to go but white.
 func Grade(c Color, brightness float64) Color {
-	g := Color{c.R * brightness, c.G * brightness, c.B * brightness}
+	g := Color{float64(c.R * brightness), float64(c.G * brightness), float64(c.B * brightness)}
 	p := max(g.R, g.G, g.B)
 	if !(p > 1) {
 		return g

@@ -45,7 +45,7 @@ func (s *Snapshot) spawn(st uint32, w, h float64) (ox, oy, nx, ny float64) {
 // emissionHalfExtents returns the emission area's half-extents in pixels
 // on a host of w × h pixels.
 func (s *Snapshot) emissionHalfExtents(w, h float64) (a, b float64) {
-	return s.spec.EmissionSize.X * 0.5 * w, s.spec.EmissionSize.Y * 0.5 * h
+	return float64(s.spec.EmissionSize.X * 0.5 * w), float64(s.spec.EmissionSize.Y * 0.5 * h)
 }
 
 // sphereCentre is the angle a Sphere's arc is centred on: the emission
@@ -56,13 +56,13 @@ func (s *Snapshot) sphereCentre(a, b float64) float64 { return math.Atan2(s.dirY
 // itself, so the normal stays the EmissionDirection.
 func boxPoint(style ShapeStyle, a, b, u, v float64) (x, y float64) {
 	if style == Volume {
-		return float64(2*u-1) * a, float64(2*v-1) * b
+		return float64(2*u-1) * a, float64(2*v-1) * b // exact if fused: 2u - 1 of a 32-bit roll
 	}
 	// Walk half the perimeter (one horizontal and one vertical edge) by arc
 	// length, then let v < 0.5 mirror the point to the opposite edge: uniform
 	// on an elongated box, where picking an edge first would crowd the short
 	// sides (docs/closed-form.md, section 3).
-	l := float64(u * (float64(2*a) + float64(2*b)))
+	l := float64(u * (float64(2*a) + float64(2*b))) // exact if fused: products by 2
 	if l < 2*a {
 		x, y = l-a, -b
 	} else {
@@ -186,10 +186,10 @@ func (s *Snapshot) rimAngle(a, b, half, u float64) float64 {
 		sin, cos = float64(sin*rimCos)+float64(cos*rimSin), float64(cos*rimCos)-float64(sin*rimSin)
 	}
 	for k := range rimSegments {
-		arc[k+1] = arc[k] + (speed[k]+speed[k+1])/2
+		arc[k+1] = arc[k] + float64((speed[k]+speed[k+1])/2)
 	}
 	// The arc length from θc to θc + half, then the target's signed share.
-	x := min(half/math.Pi, 1) * rimSegments
+	x := float64(min(half/math.Pi, 1) * rimSegments)
 	k := min(int(x), rimSegments-1)
 	t := x - float64(k)
 	total := arc[k] + float64(speed[k]*t) + float64((speed[k+1]-speed[k])*t*t/2)

@@ -140,7 +140,7 @@ func TestStreamLifetimeRange(t *testing.T) {
 		ps := e.AppendParticles(nil)
 		var want []uint32
 		for i := 0; float64(i) <= c*r; i++ {
-			d := c*r - float64(i)
+			d := float64(c*r) - float64(i) // the effect rounds c·r before subtracting
 			life := hash.Range(lmin, lmax, hash.Unit(hash.Stream(seed, uint32(2*i)), channel.Lifetime))
 			if d >= 0 && d < r*life {
 				want = append(want, uint32(2*i))

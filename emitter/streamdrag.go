@@ -77,5 +77,5 @@ func (d *streamDrag) factors(x float64, i int64, age float64, a *anchor) (f, g, 
 			a.at, a.exp = base+1, ea
 		}
 	}
-	return dragExp(d.inv, age, ea*d.step[i&(anchorSpan-1)])
+	return dragExp(d.inv, age, float64(ea*d.step[i&(anchorSpan-1)]))
 }

@@ -278,15 +278,15 @@ func (q *quad) bounds(b image.Rectangle) (x0, y0, x1, y1 int, ok bool) {
 		return 0, 0, 0, 0, false
 	}
 	as, ac := math.Abs(q.sin), math.Abs(q.cos)
-	ex := (ac*q.w + as*q.h) / 2
-	ey := (as*q.w + ac*q.h) / 2
+	ex := (float64(ac*q.w) + float64(as*q.h)) / 2
+	ey := (float64(as*q.w) + float64(ac*q.h)) / 2
 	// Pixel x is covered only if its centre x + ½ lies within the
 	// extents; one pixel of margin guards the rounding, and the (u, v)
 	// test of draw decides.
-	x0 = max(b.Min.X, clampInt(math.Floor(q.cx-ex-0.5)))
-	x1 = min(b.Max.X, clampInt(math.Ceil(q.cx+ex+0.5)))
-	y0 = max(b.Min.Y, clampInt(math.Floor(q.cy-ey-0.5)))
-	y1 = min(b.Max.Y, clampInt(math.Ceil(q.cy+ey+0.5)))
+	x0 = max(b.Min.X, clampInt(math.Floor(q.cx-ex-0.5))) // exact if fused: ex is a sum halved
+	x1 = min(b.Max.X, clampInt(math.Ceil(q.cx+ex+0.5)))  // exact if fused: ex is a sum halved
+	y0 = max(b.Min.Y, clampInt(math.Floor(q.cy-ey-0.5))) // exact if fused: ey is a sum halved
+	y1 = min(b.Max.Y, clampInt(math.Ceil(q.cy+ey+0.5)))  // exact if fused: ey is a sum halved
 	return x0, y0, x1, y1, x0 < x1 && y0 < y1
 }
 
@@ -308,8 +308,8 @@ func (q *quad) draw(dst *image.RGBA) {
 		for x := x0; x < x1; x++ {
 			dx := float64(x) + 0.5 - q.cx
 			// Inverse of the clockwise rotation R(θ): Rᵀ.
-			u := (q.cos*dx+q.sin*dy)*iw + 0.5
-			v := (q.cos*dy-q.sin*dx)*ih + 0.5
+			u := float64((float64(q.cos*dx)+float64(q.sin*dy))*iw) + 0.5
+			v := float64((float64(q.cos*dy)-float64(q.sin*dx))*ih) + 0.5
 			if !(u >= 0 && u < 1 && v >= 0 && v < 1) {
 				continue
 			}
@@ -359,8 +359,8 @@ type texel struct{ r, g, b, a float64 }
 // to the cell so that cells never bleed into each other, mixed on
 // premultiplied values.
 func (q *quad) sample(ox, oy int, u, v float64) texel {
-	sx := float64(ox) + u*float64(q.cw) - 0.5
-	sy := float64(oy) + v*float64(q.ch) - 0.5
+	sx := float64(ox) + float64(u*float64(q.cw)) - 0.5
+	sy := float64(oy) + float64(v*float64(q.ch)) - 0.5
 	fx, fy := math.Floor(sx), math.Floor(sy)
 	ax, ay := sx-fx, sy-fy
 	ix, iy := int(fx), int(fy)

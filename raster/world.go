@@ -92,8 +92,8 @@ func (r *Rasterizer) drawWorldParticle(dst *image.RGBA, pr *camera.Projection, d
 		row := dst.Pix[(y-b.Min.Y)*dst.Stride:]
 		for x := x0; x < x1; x++ {
 			dx := float64(x) + 0.5 - cx
-			u := ((dx*vy-dy*vx)/det + 1) / 2
-			v := ((dy*ux-dx*uy)/det + 1) / 2
+			u := ((float64(dx*vy)-float64(dy*vx))/det + 1) / 2
+			v := ((float64(dy*ux)-float64(dx*uy))/det + 1) / 2
 			if !(u >= 0 && u < 1 && v >= 0 && v < 1) {
 				continue
 			}
@@ -137,7 +137,7 @@ func billboardOn(b image.Rectangle, pr *camera.Projection, p *world.Preset, wp *
 	g.ux, g.uy, g.vx, g.vy = pr.Billboard(wp.Size, sn, cs, p.Sprite.Facing == world.FacingUpright)
 	// A pixel centre c is covered when c - centre = (2u-1)·U + (2v-1)·V
 	// with u and v in [0, 1): the inverse of the 2 × 2 matrix [U V].
-	g.det = g.ux*g.vy - g.uy*g.vx
+	g.det = float64(g.ux*g.vy) - float64(g.uy*g.vx)
 	if !(math.Abs(g.det) > 0) {
 		return g, false
 	}

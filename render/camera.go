@@ -70,9 +70,9 @@ func (r *Renderer) viewBoards(qs []emitter.Billboard, ox, oy float64) (float64, 
 	a, c := float32(v.A), float32(v.C)
 	for i := range qs {
 		q := &qs[i]
-		q.X, q.Y = a*q.X-c*q.Y, c*q.X+a*q.Y
-		q.UX, q.UY = a*q.UX-c*q.UY, c*q.UX+a*q.UY
-		q.VX, q.VY = a*q.VX-c*q.VY, c*q.VX+a*q.VY
+		q.X, q.Y = float32(a*q.X)-float32(c*q.Y), float32(c*q.X)+float32(a*q.Y)
+		q.UX, q.UY = float32(a*q.UX)-float32(c*q.UY), float32(c*q.UX)+float32(a*q.UY)
+		q.VX, q.VY = float32(a*q.VX)-float32(c*q.VY), float32(c*q.VX)+float32(a*q.VY)
 	}
 	return v.Apply(ox, oy)
 }

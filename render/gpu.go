@@ -236,13 +236,13 @@ func (m CostModel) withDefaults() CostModel {
 // GPUCost is the model's cost of the GPU path, in nanoseconds.
 func (m CostModel) GPUCost(w GPUWork) float64 {
 	m = m.withDefaults()
-	return m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.BinNS*float64(w.Binned) + m.GPUEffectNS*float64(max(w.Quads, 1))
+	return float64(m.FragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers)) + float64(m.BinNS*float64(w.Binned)) + float64(m.GPUEffectNS*float64(max(w.Quads, 1)))
 }
 
 // BatchedCost is the model's cost of the batched path, in nanoseconds.
 func (m CostModel) BatchedCost(candidates, layers int) float64 {
 	m = m.withDefaults()
-	return m.ParticleNS*float64(candidates)*float64(layers) + m.BatchedEffectNS
+	return float64(m.ParticleNS*float64(candidates)*float64(layers)) + m.BatchedEffectNS
 }
 
 // Prefer returns the cheaper path for an effect giving the GPU path work
@@ -258,7 +258,7 @@ func (m CostModel) Prefer(w GPUWork, candidates int) Path {
 // giving it work w, in nanoseconds.
 func (m CostModel) WorldGPUCost(w GPUWork) float64 {
 	m = m.withDefaults()
-	return m.WorldFragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers) + m.WorldSlotNS*float64(w.Slots) + m.BinNS*float64(w.Binned) + m.GPUEffectNS
+	return float64(m.WorldFragmentNS*float64(w.Pixels)*w.Walked*float64(w.Layers)) + float64(m.WorldSlotNS*float64(w.Slots)) + float64(m.BinNS*float64(w.Binned)) + m.GPUEffectNS
 }
 
 // PreferWorld returns the cheaper path for a world emitter giving the GPU
@@ -580,7 +580,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	// A quad reaches at most its largest half-diagonal (times the
 	// outermost glow's growth) from its centre; a pixel of margin covers
 	// float32 rounding.
-	reach := m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1] + 1
+	reach := float64(m.c.MaxHalfDiagonal*w.Host.Size*k.growth[k.layers-1]) + 1
 	regs := g.regs[:0]
 	ok := true
 	for _, p := range parts {
@@ -625,7 +625,7 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 		x0: x0, y0: y0, x1: x1, y1: y1,
 		hx: ox, hy: oy,
 		bclock:  float32((w.Clock - in.data.origin).Seconds()),
-		rows:    float32(in.row) + rowlayout.RowLimit*k.row,
+		rows:    float32(in.row) + float32(rowlayout.RowLimit*k.row),
 		hostRot: float32(hrot),
 		pixels:  pixels,
 		instRow: in.row,

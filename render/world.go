@@ -494,7 +494,7 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 			w.stats.Culled++
 			continue
 		}
-		keep := w.lod.keep(lv.MaxSize(e) * pr.Zoom)
+		keep := w.lod.keep(float64(lv.MaxSize(e) * pr.Zoom))
 		if keep <= 0 {
 			w.stats.Faded++
 			continue
@@ -507,7 +507,7 @@ func (r *Renderer) DrawLevel(dst *ebiten.Image, it *LevelItem, cam *camera.World
 		if p != PathBatched {
 			p = r.LevelPath(p, worldGPUWork(cand, ev.Slots(e), x0, y0, x1, y1, view, worldReachPixels(lv.MaxSize(e), pr.Zoom)), cand)
 		}
-		total += keep * float64(cand)
+		total += float64(keep * float64(cand))
 		w.vis = append(w.vis, levelVisible{e: e, pass: ls.presets[em.Preset].pass, keep: keep, cand: cand, path: p,
 			box: [4]float64{x0, y0, x1, y1}})
 	}

@@ -176,7 +176,7 @@ func encodeEmitterRow(row []byte, c *world.Constants, preset int, upright bool) 
 // zoom, with half a pixel for the float32 rounding of centres: an
 // upright billboard's projection is no larger.
 func worldReachPixels(size, zoom float64) float64 {
-	return size*zoom*math.Sqrt2/2 + 0.5
+	return float64(size*zoom*math.Sqrt2/2) + 0.5
 }
 
 // worldGPUWork is the work an emitter gives the GPU path in a view: cand

@@ -67,11 +67,11 @@ func (w *worldPath) writeBillboards(tri bool, slot int, bs []world.Billboard, vp
 			s, c := emitter.SinCosDegrees(float64(b.Rotation))
 			sin, cos, lastRot = float32(s), float32(c), b.Rotation
 		}
-		cx := vp.xx*b.X + vp.xy*b.Y + vp.tx
-		cy := vp.yx*b.X + vp.yy*b.Y + vp.yz*b.Z + vp.ty
+		cx := float32(vp.xx*b.X) + float32(vp.xy*b.Y) + vp.tx
+		cy := float32(vp.yx*b.X) + float32(vp.yy*b.Y) + float32(vp.yz*b.Z) + vp.ty
 		h := b.Size * vp.h
-		ux, uy := h*cos, h*sin*fy
-		vx, vy := -h*sin, h*cos*fy
+		ux, uy := float32(h*cos), float32(h*sin*fy)
+		vx, vy := float32(-h*sin), float32(h*cos*fy)
 		v := verts[per*slot : per*slot+per : per*slot+per]
 		tau := b.Tau
 		if tri {

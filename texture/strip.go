@@ -55,7 +55,7 @@ func (s *Strip) Sample(row int, tau float64) (emitter.Color, float64) {
 	p := s.pix
 	w := p.Rect.Dx()
 	row = min(max(row, 0), p.Rect.Dy()-1)
-	x := tau * float64(w-1) // the sample position less the texel centre's ½
+	x := float64(tau * float64(w-1)) // the sample position less the texel centre's ½
 	f := math.Floor(x)
 	a := x - f
 	i0 := min(max(int(f), 0), w-1)

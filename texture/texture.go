@@ -65,7 +65,7 @@ func Sprite() *image.RGBA {
 			d := math.Hypot(float64(x)+0.5-half, float64(y)+0.5-half) / half
 			a := 0.0
 			if d < 1 {
-				a = 1 - (3*d*d - 2*d*d*d)
+				a = 1 - (float64(3*d*d) - float64(2*d*d*d)) // exact if fused: d's division by 32
 			}
 			v := uint8(math.Round(a * 255))
 			i := img.PixOffset(x, y)

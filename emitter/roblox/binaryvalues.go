@@ -423,7 +423,7 @@ func axisRotation(id uint8) ([9]float32, bool) {
 		return [9]float32{}, false
 	}
 	x, y := faces[v/6], faces[v%6]
-	z := [3]float32{x[1]*y[2] - x[2]*y[1], x[2]*y[0] - x[0]*y[2], x[0]*y[1] - x[1]*y[0]}
+	z := [3]float32{float32(x[1]*y[2]) - float32(x[2]*y[1]), float32(x[2]*y[0]) - float32(x[0]*y[2]), float32(x[0]*y[1]) - float32(x[1]*y[0])}
 	var m [9]float32
 	for row := range 3 {
 		m[row*3], m[row*3+1], m[row*3+2] = x[row], y[row], z[row]

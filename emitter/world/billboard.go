@@ -136,13 +136,13 @@ func (s *emitterSlots) groupRanges(c Cycle, g int) (r0, r1 slotRange) {
 	d := sch.groupOffset(c, g)
 	// Births [0, m) of emission Index - d are born; births [m, b) belong
 	// to emission Index - d - Groups, if there is one.
-	m := search(b, func(i int) bool { return c.Phase+float64(d)*p-float64(sch.Births[i]) < 0 })
+	m := search(b, func(i int) bool { return c.Phase+float64(float64(d)*p)-float64(sch.Births[i]) < 0 })
 	if d <= c.Index {
-		from := search(m, func(i int) bool { return c.Phase+float64(d)*p-float64(sch.Births[i]) < s.lifeMax })
+		from := search(m, func(i int) bool { return c.Phase+float64(float64(d)*p)-float64(sch.Births[i]) < s.lifeMax })
 		r0 = slotRange{from: from, to: m, base: g * b, d: d}
 	}
 	if e := d + int64(sch.Groups); e <= c.Index {
-		from := m + search(b-m, func(i int) bool { return c.Phase+float64(e)*p-float64(sch.Births[m+i]) < s.lifeMax })
+		from := m + search(b-m, func(i int) bool { return c.Phase+float64(float64(e)*p)-float64(sch.Births[m+i]) < s.lifeMax })
 		r1 = slotRange{from: from, to: b, base: g * b, d: e}
 	}
 	return r0, r1
@@ -160,7 +160,7 @@ func (s *emitterSlots) appendRange(dst []Billboard, slots []cachedRolls, c Cycle
 	// (0·Period adds nothing for a once emitter); its birth number is
 	// Base - d·len(Births) + i (i for a once emitter, where Base and d
 	// are 0).
-	start := c.Phase + float64(sr.d)*float64(sch.Period)
+	start := c.Phase + float64(float64(sr.d)*float64(sch.Period))
 	base := c.Base - uint64(sr.d)*uint64(len(births))
 	if sch.Playback != PlayCycle {
 		start, base = c.Phase, 0
@@ -192,15 +192,15 @@ func (s *emitterSlots) appendRange(dst []Billboard, slots []cachedRolls, c Cycle
 			continue
 		}
 		f, g, _ := emitter.DragFactors(drag, age)
-		dx, dy, dz := r.spawn.X+r.v0.X*f+acc.X*g, r.spawn.Y+r.v0.Y*f+acc.Y*g, r.spawn.Z+r.v0.Z*f+acc.Z*g
+		dx, dy, dz := r.spawn.X+float64(r.v0.X*f)+float64(acc.X*g), r.spawn.Y+float64(r.v0.Y*f)+float64(acc.Y*g), r.spawn.Z+float64(r.v0.Z*f)+float64(acc.Z*g)
 		tau := age / r.life
 		j, sw := segment(sizeAges, tau)
 		b := &out[w]
-		b.X = float32(p0.X + k*(cs*dx-sn*dy))
-		b.Y = float32(p0.Y + k*(sn*dx+cs*dy))
-		b.Z = float32(p0.Z + k*dz)
-		b.Size = float32(k * (sizes[j] + (sizes[j+1]-sizes[j])*sw))
-		b.Rotation = float32(r.rot + r.spin*age)
+		b.X = float32(p0.X + float64(k*(float64(cs*dx)-float64(sn*dy))))
+		b.Y = float32(p0.Y + float64(k*(float64(sn*dx)+float64(cs*dy))))
+		b.Z = float32(p0.Z + float64(k*dz))
+		b.Size = float32(k * (sizes[j] + float64((sizes[j+1]-sizes[j])*sw)))
+		b.Rotation = float32(r.rot + float64(r.spin*age))
 		b.Tau = float32(tau)
 		b.Frame = 0
 		if frames > 1 {

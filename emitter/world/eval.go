@@ -262,23 +262,23 @@ func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int
 	f, g, decay := emitter.DragFactors(s.drag, age)
 	p.Position = s.position(&r, f, g)
 	a := s.acceleration
-	vx, vy, vz := r.v0.X*decay+a.X*f, r.v0.Y*decay+a.Y*f, r.v0.Z*decay+a.Z*f
+	vx, vy, vz := float64(r.v0.X*decay)+float64(a.X*f), float64(r.v0.Y*decay)+float64(a.Y*f), float64(r.v0.Z*decay)+float64(a.Z*f)
 	cs, sn, k := s.cos, s.sin, s.scale
-	p.Velocity = Vec3{k * (cs*vx - sn*vy), k * (sn*vx + cs*vy), k * vz}
+	p.Velocity = Vec3{k * (float64(cs*vx) - float64(sn*vy)), k * (float64(sn*vx) + float64(cs*vy)), k * vz}
 
 	tau := age / r.life
 	p.Size = s.size(tau)
 	j, w := segment(s.colorAges, tau)
 	lo, hi := &s.colors[j], &s.colors[j+1]
-	p.R = lo[0] + (hi[0]-lo[0])*w
-	p.G = lo[1] + (hi[1]-lo[1])*w
-	p.B = lo[2] + (hi[2]-lo[2])*w
-	p.A = lo[3] + (hi[3]-lo[3])*w
+	p.R = lo[0] + float64((hi[0]-lo[0])*w)
+	p.G = lo[1] + float64((hi[1]-lo[1])*w)
+	p.B = lo[2] + float64((hi[2]-lo[2])*w)
+	p.A = lo[3] + float64((hi[3]-lo[3])*w)
 
-	p.Rotation = r.rot + r.spin*age
+	p.Rotation = r.rot + float64(r.spin*age)
 	p.Frame = s.frame(age)
 	p.Birth, p.Age, p.Lifetime = birth, age, r.life
-	p.Born = s.schedule.Delay + float64(emission)*float64(s.schedule.Period) + float64(s.schedule.Births[i])
+	p.Born = s.schedule.Delay + float64(float64(emission)*float64(s.schedule.Period)) + float64(s.schedule.Births[i])
 	return true
 }
 
@@ -287,15 +287,15 @@ func (s *emitterSlots) particle(age float64, birth uint64, emission int64, i int
 // turned about Z by the yaw, scaled and placed.
 func (s *emitterSlots) position(r *rolls, f, g float64) Vec3 {
 	a := s.acceleration
-	dx, dy, dz := r.spawn.X+r.v0.X*f+a.X*g, r.spawn.Y+r.v0.Y*f+a.Y*g, r.spawn.Z+r.v0.Z*f+a.Z*g
+	dx, dy, dz := r.spawn.X+float64(r.v0.X*f)+float64(a.X*g), r.spawn.Y+float64(r.v0.Y*f)+float64(a.Y*g), r.spawn.Z+float64(r.v0.Z*f)+float64(a.Z*g)
 	cs, sn, k := s.cos, s.sin, s.scale
-	return Vec3{s.position0.X + k*(cs*dx-sn*dy), s.position0.Y + k*(sn*dx+cs*dy), s.position0.Z + k*dz}
+	return Vec3{s.position0.X + float64(k*(float64(cs*dx)-float64(sn*dy))), s.position0.Y + float64(k*(float64(sn*dx)+float64(cs*dy))), s.position0.Z + float64(k*dz)}
 }
 
 // size is the billboard's edge at normalized age tau, the scale included.
 func (s *emitterSlots) size(tau float64) float64 {
 	j, w := segment(s.sizeAges, tau)
-	return s.scale * (s.sizes[j] + (s.sizes[j+1]-s.sizes[j])*w)
+	return s.scale * (s.sizes[j] + float64((s.sizes[j+1]-s.sizes[j])*w))
 }
 
 // frame is the flipbook frame shown at age.

@@ -356,10 +356,10 @@ func (s *Schedule) birthIn(c Cycle, d int64, i int) (age float64, birth uint64, 
 		return age, uint64(i), 0, age >= 0
 	}
 	p := float64(s.Period)
-	age = c.Phase + float64(d)*p - born
+	age = c.Phase + float64(float64(d)*p) - born
 	if age < 0 {
 		d += int64(s.Groups)
-		age = c.Phase + float64(d)*p - born
+		age = c.Phase + float64(float64(d)*p) - born
 	}
 	if d > c.Index {
 		return 0, 0, 0, false

@@ -97,7 +97,7 @@ func (s *SectorShape) Polygon() *resolv.ConvexPolygon {
 func (s *SectorShape) epsilon(b Box) float64 {
 	m := max(1, s.extent, math.Abs(b.Min.X), math.Abs(b.Max.X), math.Abs(b.Min.Y), math.Abs(b.Max.Y),
 		math.Abs(b.Min.Z), math.Abs(b.Max.Z))
-	return containEpsilon * m
+	return float64(containEpsilon * m)
 }
 
 // shrink returns [lo+eps, hi-eps], or the midpoint when the range is
@@ -106,7 +106,7 @@ func shrink(lo, hi, eps float64) (float64, float64) {
 	if hi-lo > 2*eps {
 		return lo + eps, hi - eps
 	}
-	m := lo + (hi-lo)/2
+	m := lo + float64((hi-lo)/2)
 	return m, m
 }
 
@@ -136,7 +136,7 @@ func (s *SectorShape) containsPoint(c Vec3) bool {
 		p, q := s.points[i], s.points[(i+1)%n]
 		dx, dy := q.X-p.X, q.Y-p.Y
 		// Outward distance, as in escapes.
-		if d := ((c.X-p.X)*dy - (c.Y-p.Y)*dx) / math.Hypot(dx, dy); !(d <= eps) {
+		if d := (float64((c.X-p.X)*dy) - float64((c.Y-p.Y)*dx)) / math.Hypot(dx, dy); !(d <= eps) {
 			return false
 		}
 	}
@@ -165,7 +165,7 @@ func (s *SectorShape) escapes(b Box) []string {
 		for j, c := range corners {
 			// Outward distance: the wall's outward normal of a
 			// counter-clockwise polygon is (dy, -dx)/l.
-			if d := ((c.X-p.X)*dy - (c.Y-p.Y)*dx) / l; d > eps && d > worst {
+			if d := (float64((c.X-p.X)*dy) - float64((c.Y-p.Y)*dx)) / l; d > eps && d > worst {
 				far, worst = j, d
 			}
 		}
@@ -227,7 +227,7 @@ func checkSectorGeometry(k *sink, s *Sector) {
 		a, b, c := s.Points[(i+n-1)%n], s.Points[i], s.Points[(i+1)%n]
 		ux, uy := b.X-a.X, b.Y-a.Y
 		vx, vy := c.X-b.X, c.Y-b.Y
-		cross, dot := ux*vy-uy*vx, ux*vx+uy*vy
+		cross, dot := float64(ux*vy)-float64(uy*vx), float64(ux*vx)+float64(uy*vy)
 		switch {
 		case math.Abs(cross) <= collinearSine*math.Hypot(ux, uy)*math.Hypot(vx, vy):
 			e := k.enterIndex(i)

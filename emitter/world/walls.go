@@ -34,7 +34,7 @@ func spawnCorners(e *Emitter, p *Preset) [8]Vec3 {
 	var out [8]Vec3
 	for i := range out {
 		d := Vec3{[2]float64{lo.X, hi.X}[i&1], [2]float64{lo.Y, hi.Y}[i>>1&1], [2]float64{lo.Z, hi.Z}[i>>2]}
-		out[i] = Vec3{e.Position.X + e.Scale*(c*d.X-s*d.Y), e.Position.Y + e.Scale*(s*d.X+c*d.Y), e.Position.Z + e.Scale*d.Z}
+		out[i] = Vec3{e.Position.X + float64(e.Scale*(float64(c*d.X)-float64(s*d.Y))), e.Position.Y + float64(e.Scale*(float64(s*d.X)+float64(c*d.Y))), e.Position.Z + float64(e.Scale*d.Z)}
 	}
 	return out
 }
@@ -57,11 +57,11 @@ func wallPlanes(e *Emitter, p *Preset, sec *Sector, b Box) []wallPlane {
 			return
 		}
 		pl := wallPlane{
-			n0: nx*e.Position.X + ny*e.Position.Y + nz*e.Position.Z - off,
+			n0: float64(nx*e.Position.X) + float64(ny*e.Position.Y) + float64(nz*e.Position.Z) - off,
 			// Rᵀ·N: the world normal turned back into the emitter's frame.
-			m: Vec3{k * (c*nx + s*ny), k * (-s*nx + c*ny), k * nz},
+			m: Vec3{k * (float64(c*nx) + float64(s*ny)), k * (float64(-s*nx) + float64(c*ny)), k * nz},
 		}
-		pl.g = pl.m.X*p.Acceleration.X + pl.m.Y*p.Acceleration.Y + pl.m.Z*p.Acceleration.Z
+		pl.g = float64(pl.m.X*p.Acceleration.X) + float64(pl.m.Y*p.Acceleration.Y) + float64(pl.m.Z*p.Acceleration.Z)
 		out = append(out, pl)
 	}
 	n := len(sec.Points)
@@ -71,7 +71,7 @@ func wallPlanes(e *Emitter, p *Preset, sec *Sector, b Box) []wallPlane {
 		l := math.Hypot(dx, dy)
 		// The outward normal of a counter-clockwise polygon's edge.
 		nx, ny := dy/l, -dx/l
-		add(nx, ny, 0, nx*a.X+ny*a.Y)
+		add(nx, ny, 0, float64(nx*a.X)+float64(ny*a.Y))
 	}
 	add(0, 0, -1, -sec.Floor)
 	add(0, 0, 1, sec.Ceiling)
@@ -84,12 +84,12 @@ func wallPlanes(e *Emitter, p *Preset, sec *Sector, b Box) []wallPlane {
 // v·f(a) + acc·g(a)) crosses 0 upward, h > 0 being outside. It is 0 for a
 // particle born outside. See docs/world.md, "Walls", for the method.
 func impact(pl *wallPlane, drag float64, s, v Vec3, end float64) (float64, bool) {
-	alpha := pl.n0 + pl.m.X*s.X + pl.m.Y*s.Y + pl.m.Z*s.Z
-	beta := pl.m.X*v.X + pl.m.Y*v.Y + pl.m.Z*v.Z
+	alpha := pl.n0 + float64(pl.m.X*s.X) + float64(pl.m.Y*s.Y) + float64(pl.m.Z*s.Z)
+	beta := float64(pl.m.X*v.X) + float64(pl.m.Y*v.Y) + float64(pl.m.Z*v.Z)
 	gamma := pl.g
 	h := func(a float64) float64 {
 		f, g, _ := emitter.DragFactors(drag, a)
-		return alpha + beta*f + gamma*g
+		return alpha + float64(beta*f) + float64(gamma*g)
 	}
 	if alpha > 0 {
 		return 0, true
@@ -99,7 +99,7 @@ func impact(pl *wallPlane, drag float64, s, v Vec3, end float64) (float64, bool)
 	// emitter.Travel. The crossing, if any, lies where h rises.
 	lo, hi := 0.0, end
 	t := turning(drag, beta, gamma)
-	if curv := gamma - drag*beta; curv <= 0 {
+	if curv := gamma - float64(drag*beta); curv <= 0 {
 		// h rises while h' > 0, then falls: at most one crossing, on
 		// [0, min(t, end)], and only if h' starts positive.
 		if !(beta > 0) {
@@ -147,7 +147,7 @@ func quadraticRoot(alpha, beta, gamma, lo, hi float64) float64 {
 	if gamma == 0 {
 		return min(max(-alpha/beta, lo), hi)
 	}
-	disc := math.Max(beta*beta-2*gamma*alpha, 0)
+	disc := math.Max(float64(beta*beta)-float64(2*gamma*alpha), 0)
 	q := -(beta + math.Copysign(math.Sqrt(disc), beta)) / 2
 	r1, r2 := q/(gamma/2), alpha/q
 	if q == 0 {
@@ -155,7 +155,7 @@ func quadraticRoot(alpha, beta, gamma, lo, hi float64) float64 {
 	}
 	// The rising root is where h' = β + γ a > 0.
 	r := r1
-	if !(beta+gamma*r1 > 0) || r1 < lo || r1 > hi {
+	if !(beta+float64(gamma*r1) > 0) || r1 < lo || r1 > hi {
 		r = r2
 	}
 	return min(max(r, lo), hi)
@@ -170,15 +170,15 @@ func risingRoot(alpha, beta, gamma, drag, lo, hi float64) float64 {
 	x := hi
 	for range 64 {
 		f, g, decay := emitter.DragFactors(drag, x)
-		y := alpha + beta*f + gamma*g
+		y := alpha + float64(beta*f) + float64(gamma*g)
 		if y > 0 {
 			hi = x
 		} else {
 			lo = x
 		}
-		next := x - y/(beta*decay+gamma*f) // h'(x) = β e^{-kx} + γ f(x)
+		next := x - y/(float64(beta*decay)+float64(gamma*f)) // h'(x) = β e^{-kx} + γ f(x)
 		if !(next > lo && next < hi) {
-			next = lo + (hi-lo)/2
+			next = lo + float64((hi-lo)/2)
 		}
 		if math.Abs(next-x) <= math.Abs(x)*0x1p-50 || next == lo || next == hi {
 			return next

@@ -46,7 +46,7 @@ func Unit(stream, channel uint32) float64 {
 func Range(lo, hi, u float64) float64 { return lo + float64((hi-lo)*u) }
 
 // Signed maps a unit roll u to [-1, 1): 2u - 1.
-func Signed(u float64) float64 { return float64(2*u) - 1 }
+func Signed(u float64) float64 { return float64(2*u) - 1 } // exact if fused: 2u - 1 of a 32-bit roll
 
 // Integer maps a unit roll u to an integer in [lo, hi]: lo + floor(u*(hi-lo+1)).
 func Integer(lo, hi int, u float64) int { return lo + int(u*float64(hi-lo+1)) }

@@ -409,7 +409,7 @@ func GIFTimes(t0, t1, fps float64) ([]float64, error) {
 	if !(fps >= MinGIFFPS && fps <= MaxGIFFPS) {
 		return nil, fmt.Errorf("bake: %v frames per second: a GIF frame lasts 1 to 65535 hundredths of a second, so the rate is from %.7f (100/65535) to %d", fps, MinGIFFPS, MaxGIFFPS)
 	}
-	span := (t1 - t0) * fps
+	span := float64((t1 - t0) * fps)
 	if span >= MaxGIFFrames {
 		return nil, fmt.Errorf("bake: clip of %v s at %v fps has more than %d frames", t1-t0, fps, MaxGIFFrames)
 	}
