@@ -128,6 +128,19 @@ type Window struct {
 	Host HostScale
 }
 
+// Idle reports whether nothing of e can be alive at its clock: its window
+// holds no stream candidate and no burst (a stopped or rate-0 stream past
+// its last lifetime, every burst over). An idle effect evaluates to no
+// particle, so a renderer can skip it; Idle costs a few comparisons per
+// Enabled toggle and allocates nothing.
+func (e *Effect) Idle() bool {
+	if v0, v1, _ := e.visibleBursts(); v0 < v1 {
+		return false
+	}
+	var run [1]Run
+	return len(e.appendRunsN(run[:0], e.clock.Seconds(), 1)) == 0
+}
+
 // Window fills w with what e shows at its clock. It allocates nothing once
 // w.Runs has room for the effect's runs.
 func (e *Effect) Window(w *Window) {
@@ -182,6 +195,12 @@ func (e *Effect) hostScale() HostScale {
 // c (seconds): the live window K(c) = {i : 0 <= c·r - i < Span} restricted
 // to the spans in which the stream was enabled.
 func (e *Effect) appendRuns(dst []Run, c float64) []Run {
+	return e.appendRunsN(dst, c, math.MaxInt)
+}
+
+// appendRunsN is appendRuns stopping after n runs.
+func (e *Effect) appendRunsN(dst []Run, c float64, n int) []Run {
+	base := len(dst)
 	s := e.snap
 	r := s.rate
 	if !(r > 0) {
@@ -197,7 +216,9 @@ func (e *Effect) appendRuns(dst []Run, c float64) []Run {
 		}
 		if on && end > lower && start <= c {
 			if lo, hi, ok := streamRun(r, x, w, start, end); ok {
-				dst = append(dst, Run{lo, hi})
+				if dst = append(dst, Run{lo, hi}); len(dst)-base >= n {
+					return dst
+				}
 			}
 		}
 		on, start = next, end

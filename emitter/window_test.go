@@ -77,6 +77,72 @@ func TestWindow(t *testing.T) {
 	}
 }
 
+// TestIdle: an effect is idle exactly when its window holds no candidate,
+// with times a reader can check against windowSpec (10/s, 1 s lives): a
+// stream stopped at 1.2 s has its last particle, born at 1.1 s (the span
+// on is [0, 1.2)), alive until 2.1 s; a burst at 3 s lives until 4 s. Then, over many clocks and
+// toggles, Idle agrees with Window's candidate count and with the
+// evaluation.
+func TestIdle(t *testing.T) {
+	at := func(s float64) emitter.Ticks { return emitter.SecondsToTicks(s) }
+	sp := windowSpec()
+	e, err := emitter.NewEffect(mustSnapshot(t, sp), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetTime(1.2)
+	e.SetEnabled(false)
+	e.AddBurst(at(3), 4)
+	for _, c := range []struct {
+		at   float64
+		idle bool
+	}{
+		{0, false},    // particle 0, born at 0, is alive
+		{1.2, false},  // the stream has just stopped
+		{2.05, false}, // the particle born at 1.1 s lives until 2.1 s
+		{2.15, true},  // every stream particle is dead, the burst to come
+		{2.999, true}, //
+		{3, false},    // the burst
+		{3.99, false}, //
+		{4.01, true},  // the burst has died
+		{100, true},   //
+	} {
+		e.SetTime(c.at)
+		if got := e.Idle(); got != c.idle {
+			t.Errorf("at %v s: Idle() = %v, want %v", c.at, got, c.idle)
+		}
+	}
+	rate0 := windowSpec()
+	rate0.Rate = 0
+	z, err := emitter.NewEffect(mustSnapshot(t, rate0), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if z.SetTime(5); !z.Idle() {
+		t.Error("a rate-0 effect with no burst is not idle")
+	}
+
+	// Against the window and the evaluation, toggling every 0.37 s.
+	var w emitter.Window
+	for i := range 400 {
+		c := float64(i) * 0.0731
+		if e.SetTime(c); i%5 == 0 {
+			e.SetEnabled(!e.Enabled())
+		}
+		if i%37 == 0 {
+			e.AddBurst(at(c+0.5), 2)
+		}
+		e.Window(&w)
+		idle := e.Idle()
+		if want := w.Candidates() == 0; idle != want {
+			t.Fatalf("at %v s: Idle() = %v, the window holds %d candidates", c, idle, w.Candidates())
+		}
+		if n := len(e.AppendParticles(nil)); idle && n > 0 {
+			t.Fatalf("at %v s: idle with %d particles alive", c, n)
+		}
+	}
+}
+
 // TestHostScale: on the default 200 × 100 host, one stud is the host's
 // height (Unit RelativeYY), and the emission area is {1, 0.5} of the host.
 func TestHostScale(t *testing.T) {

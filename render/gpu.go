@@ -520,10 +520,11 @@ func clampPix(v float64) int {
 // index + 1, -1 when it takes the GPU path with no candidate (nothing to
 // draw, no quad), or 0 for the batched path. Its cost is O(1) in the
 // particle count: the effect's Window (O(visible bursts) to find them in
-// the kept list, O(toggles) for the stream's runs).
-func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle, scene emitter.Rect) int {
-	if it.Path == PathBatched {
-		return 0
+// the kept list, O(toggles) for the stream's runs). An idle effect (idle:
+// nothing can be alive) goes to the batched path unless forced.
+func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, view image.Rectangle, scene emitter.Rect, idle bool) int {
+	if it.Path == PathBatched || (idle && it.Path != PathGPU) {
+		return 0 // an idle effect costs the batched path nothing
 	}
 	g := &r.gpu
 	e := it.Effect

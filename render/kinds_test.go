@@ -144,3 +144,54 @@ func TestKindRowReuse(t *testing.T) {
 		t.Error("a freed kind drawn again draws otherwise")
 	}
 }
+
+// TestKindCache: a snapshot's last kind answers kindOf for the same
+// images without a search, and never outlives its kind: two textures
+// alternated get their own kinds every time, a freed kind is not handed
+// out again, and an image of a type that cannot be compared, given where
+// it is ignored (a strip for a snapshot without one), is never compared
+// (that would panic).
+func TestKindCache(t *testing.T) {
+	r := newRenderer(t, nil)
+	snap := oneParticle(t, nil).Snapshot()
+	a := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	b := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+	r.sweepKinds()
+	ka, kb := r.kindOf(snap, a, nil), r.kindOf(snap, b, nil)
+	if ka == nil || kb == nil || ka == kb {
+		t.Fatalf("kinds %p and %p for two textures", ka, kb)
+	}
+	for range 3 {
+		if r.kindOf(snap, a, nil) != ka || r.kindOf(snap, b, nil) != kb {
+			t.Fatal("alternated textures: another kind")
+		}
+	}
+	if r.snaps[snap].last != kb {
+		t.Fatal("the snapshot does not keep its last kind")
+	}
+	// Draws later, both freed with the snapshot's info: kindOf places a new
+	// kind, held in r.kinds.
+	r.frame += 2 * kindKeepFrames
+	r.freeKinds(r.frame)
+	if r.snaps[snap] != nil {
+		t.Fatal("a freed kind's snapshot info is still held")
+	}
+	r.sweepKinds()
+	k := r.kindOf(snap, b, nil)
+	if k == kb || r.kinds[kindKey{snap, b, nil}] != k {
+		t.Fatalf("after freeing: kind %p (freed %p), held %p", k, kb, r.kinds[kindKey{snap, b, nil}])
+	}
+	// A strip the snapshot ignores, of a type that cannot be compared.
+	odd := unhashable{image.NewNRGBA(image.Rect(0, 0, 2, 2)), []int{1}}
+	for range 3 {
+		if r.kindOf(snap, b, odd) == nil {
+			t.Fatal("no kind with an ignored strip")
+		}
+	}
+}
+
+// unhashable is an image whose type cannot be compared (it holds a slice).
+type unhashable struct {
+	*image.NRGBA
+	pad []int
+}

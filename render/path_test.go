@@ -212,3 +212,38 @@ func TestGPUIdleSubmitsNothing(t *testing.T) {
 		t.Fatalf("PathOf = %v, %v; want the GPU path", p, ok)
 	}
 }
+
+// TestIdleEffect: an effect in view with nothing alive (its burst over, no
+// stream) is drawn without an evaluation: it counts in Effects, Batched
+// and Idle, PathOf reports the batched path, nothing is submitted; a new
+// burst draws again from the next frame.
+func TestIdleEffect(t *testing.T) {
+	e := effectOf(t, 64, 64, 5, 0.1, func(sp *emitter.Spec) {
+		sp.Enabled = false
+		sp.Lifetime = emitter.Constant(1)
+	})
+	view := image.Rect(-100, -100, 100, 100)
+	r := newRenderer(t, nil)
+	frame := func(items []Item) Stats {
+		r.collect(view, items)
+		r.build(nil)
+		return r.Stats()
+	}
+	if st := frame([]Item{{Effect: e}}); st.Idle != 0 || st.Particles != 5 {
+		t.Fatalf("a live burst: stats %+v", st)
+	}
+	e.SetTime(5) // the burst is over
+	for _, path := range []Path{PathAuto, PathBatched} {
+		st := frame([]Item{{Effect: e, Path: path}})
+		if st.Effects != 1 || st.Batched != 1 || st.Idle != 1 || st.Particles != 0 || len(r.vis) != 0 || len(r.boards) != 0 {
+			t.Errorf("%v, idle: stats %+v, %d visible", path, st, len(r.vis))
+		}
+		if p, ok := r.PathOf(e); !ok || p != PathBatched {
+			t.Errorf("%v, idle: PathOf = %v, %v", path, p, ok)
+		}
+	}
+	e.Emit(3)
+	if st := frame([]Item{{Effect: e}}); st.Idle != 0 || st.Particles != 3 {
+		t.Errorf("a new burst: stats %+v", st)
+	}
+}

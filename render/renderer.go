@@ -105,9 +105,11 @@ type Stats struct {
 	// Every is 1, or n when the batched path evaluated only every n-th
 	// candidate to stay within WorkPerBudget × Budget.
 	Every int
-	// Effects is the number of effects evaluated (not culled), Culled the
-	// number whose bounds missed the target.
-	Effects, Culled int
+	// Effects is the number of effects drawn (not culled), Culled the
+	// number whose bounds missed the target. Idle is how many of the
+	// batched ones had nothing that could be alive
+	// ([emitter.Effect.Idle]): drawn without an evaluation.
+	Effects, Culled, Idle int
 	// DrawCalls is the number of draws: runs of consecutive effects on one
 	// page and of one ambient colour, and the GPU path's runs. Calls is
 	// the number of DrawTrianglesShader32 calls they took: the batched
@@ -238,6 +240,11 @@ type snapInfo struct {
 	z        float64
 	useStrip bool
 	seen     uint64 // the last frame that drew it
+	// last is the kind kindOf last returned for it, for lastTex and
+	// lastStrip as given (images of comparable types). kindOf marks both
+	// seen in the same frame, so freeKinds frees them together.
+	last               *kind
+	lastTex, lastStrip image.Image
 }
 
 type kindKey struct {
@@ -419,7 +426,8 @@ func (r *Renderer) Stats() Stats { return r.stats }
 // PathGPU (an item with Path PathGPU that fell back reports PathBatched).
 // ok is false when e was in none of its items or was culled (its bounds
 // missed the target). An effect in several items reports the last one
-// not culled. An effect evaluated with no particle alive counts as drawn.
+// not culled. An effect with no particle alive counts as drawn (on the
+// batched path, unless its item forces the GPU path).
 // The first call after a Draw indexes that Draw's effects; the index
 // keeps its storage, so that warm frames allocate nothing.
 func (r *Renderer) PathOf(e *emitter.Effect) (p Path, ok bool) {
@@ -475,9 +483,12 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		if k == nil {
 			continue // more kinds this frame than MaxKinds: see Err
 		}
+		// An idle effect is drawn (PathOf reports it) but not evaluated:
+		// the batched path, unless forced onto the GPU path.
+		idle := e.Idle()
 		a := e.Ambient()
 		amb := [3]float32{float32(a.R), float32(a.G), float32(a.B)}
-		if g := r.gpuTry(it, k, b, ox, oy, view, vr); g != 0 {
+		if g := r.gpuTry(it, k, b, ox, oy, view, vr, idle); g != 0 {
 			if g > 0 {
 				r.vis = append(r.vis, visible{z: k.z, seq: i, k: k, amb: amb, ox: ox, oy: oy, lo: len(r.boards), hi: len(r.boards), gpu: g, gpuN: len(r.gpu.items) - (g - 1)})
 			}
@@ -489,6 +500,10 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 		r.stats.Batched++
 		r.stats.Effects++
 		r.paths = append(r.paths, effectPath{e, PathBatched})
+		if idle {
+			r.stats.Idle++
+			continue
+		}
 		var cand int64
 		if r.budget >= 0 || r.eval.Workers() > 1 {
 			e.Window(&r.win)
@@ -604,6 +619,30 @@ func (r *Renderer) kindOf(snap *emitter.Snapshot, tex, strip image.Image) *kind 
 		r.snaps[snap] = si
 	}
 	si.seen = r.frame
+	// The snapshot's last kind, for the images it was given: most
+	// snapshots are drawn with one texture. Those images are of comparable
+	// types, so comparing them with these cannot panic (an image of another
+	// dynamic type is simply unequal).
+	if k := si.last; k != nil && si.lastTex == tex && si.lastStrip == strip && (k.refusedAt == 0 || r.pageMax() <= k.refusedAt) {
+		k.seen = r.frame
+		r.pageSeen[k.page] = r.frame
+		return k
+	}
+	k := r.lookupKind(si, snap, tex, strip)
+	si.last, si.lastTex, si.lastStrip = nil, nil, nil
+	if k != nil && comparableImage(tex) && comparableImage(strip) {
+		si.last, si.lastTex, si.lastStrip = k, tex, strip
+	}
+	return k
+}
+
+// comparableImage reports whether img is nil or of a comparable type.
+func comparableImage(img image.Image) bool {
+	return img == nil || reflect.TypeOf(img).Comparable()
+}
+
+// lookupKind is kindOf's search of the kinds, placing a new one.
+func (r *Renderer) lookupKind(si *snapInfo, snap *emitter.Snapshot, tex, strip image.Image) *kind {
 	if tex == nil || tex.Bounds().Empty() {
 		tex = r.sprite
 	}
