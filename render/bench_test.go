@@ -172,6 +172,56 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
+// BenchmarkManyEffects is a Draw of many effects of one snapshot, 8 × 8
+// pixel hosts spread over a 640 × 400 target, per effect: "idle", 50
+// effects with nothing alive (rate 0, no burst), and "small", 1,000
+// streams of 10 live particles each (their own seeds), as cmd/compare's
+// idle-50 and many-1000x10. llvmpipe's work is flushed outside the timer.
+func BenchmarkManyEffects(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		n, rate int
+	}{{"idle", 50, 0}, {"small", 1000, 10}} {
+		b.Run(c.name, func(b *testing.B) {
+			needGPU(b)
+			snap := snapshotOf(b, func(sp *emitter.Spec) {
+				steady(max(c.rate, 1))(sp)
+				sp.Rate = float64(c.rate)
+				sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+				sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
+			})
+			items := make([]Item, c.n)
+			for i := range items {
+				e, err := emitter.NewEffect(snap, &emitter.EffectOptions{Seed: uint32(i), HostWidth: 8, HostHeight: 8})
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.Play()
+				e.SetTime(3)
+				items[i] = Item{Effect: e, X: float64(10 + i%40*15), Y: float64(10 + i/40*15)}
+			}
+			r := newRenderer(b, &Options{Budget: -1, Workers: 1})
+			dst := ebiten.NewImage(640, 400)
+			defer dst.Deallocate()
+			pix := make([]byte, 4*640*400)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, it := range items {
+					it.Effect.Advance(1.0 / 60)
+				}
+				r.Draw(dst, items)
+				b.StopTimer()
+				dst.ReadPixels(pix)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(c.n), "ns/effect")
+			if st := r.Stats(); st.Effects+st.Culled != c.n || st.Particles != c.n*c.rate {
+				b.Fatalf("stats %+v: want %d effects of %d particles", st, c.n, c.rate)
+			}
+		})
+	}
+}
+
 // BenchmarkWriteVertices is the vertex writing alone (from evaluated
 // billboards, in the form the renderer draws them, no submission).
 // "shift" is a steady stream: every frame the particles move one slot

@@ -542,7 +542,6 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 	}
 	x0, y0, x1, y1, pixels := r.gpuQuad(b, ox, oy, view, scene)
 
-	in := g.instanceOf(e)
 	w := &g.win
 	e.Window(w)
 	if len(w.Bursts) > MaxGPUBursts || len(w.Runs) > 1 {
@@ -601,6 +600,9 @@ func (r *Renderer) gpuTry(it *Item, k *kind, b emitter.Rect, ox, oy float64, vie
 			return 0
 		}
 	}
+	// Only an effect the GPU path draws has an instance (and, drawn with
+	// a candidate, a row): one kept on the batched path holds none.
+	in := g.instanceOf(e)
 	if cand == 0 {
 		return -1 // on the GPU path with nothing to shade: no quad
 	}
