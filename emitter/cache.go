@@ -84,7 +84,7 @@ func (e *Effect) releaseBurstCaches() {
 // invalidate drops every cached constant: called when the seed, the
 // snapshot, the host size or the burst numbering change.
 func (e *Effect) invalidate() {
-	e.boundsValid = false
+	e.boundsValid, e.hsValid, e.lookValid = false, false, false
 	clear(e.streamCache)
 	for i := range e.burstCaches {
 		e.burstCaches[i].used = false

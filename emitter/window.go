@@ -177,6 +177,13 @@ func (w *Window) Candidates() int64 {
 func (e *Effect) HostScale() HostScale { return e.hostScale() }
 
 func (e *Effect) hostScale() HostScale {
+	if !e.hsValid {
+		e.hs, e.hsValid = e.computeHostScale(), true
+	}
+	return e.hs
+}
+
+func (e *Effect) computeHostScale() HostScale {
 	s := e.snap
 	sp := &s.spec
 	pps := e.PixelsPerStud()
