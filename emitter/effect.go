@@ -73,12 +73,12 @@ type Effect struct {
 
 	bounds      Rect // cached Bounds of an effect without a track
 	boundsValid bool
-	// hs is hostScale's answer, look appearance's (for lookAmbient), kept
-	// while valid: both depend on the snapshot and host size only (and
-	// the ambient colour), and invalidate drops them when those change.
+	// hs is hostScale's answer and look appearance's (for look.ambient),
+	// kept while valid: both depend on the snapshot and host size only
+	// (and the ambient colour), and invalidate drops them when those
+	// change.
 	hs          HostScale
 	look        appearance
-	lookAmbient Color
 	hsValid     bool
 	lookValid   bool
 	noCache     bool

@@ -67,14 +67,14 @@ type appearance struct {
 }
 
 func (e *Effect) appearance() appearance {
-	if e.lookValid && e.lookAmbient == e.ambient {
+	if e.lookValid && e.look.ambient == e.ambient {
 		return e.look
 	}
 	a := appearance{s: e.snap, ambient: e.ambient}
 	if e.snap.colorConst {
 		a.flat = a.color(e.snap.spec.Color.At(0))
 	}
-	e.look, e.lookAmbient, e.lookValid = a, e.ambient, true
+	e.look, e.lookValid = a, true
 	return a
 }
 

@@ -650,7 +650,7 @@ func (r *Renderer) lookupKind(si *snapInfo, snap *emitter.Snapshot, tex, strip i
 		strip = nil
 	}
 	for _, img := range [2]image.Image{tex, strip} {
-		if img != nil && !reflect.TypeOf(img).Comparable() {
+		if !comparableImage(img) {
 			panic("render: Item.Texture and Item.Strip are cached by identity and must be comparable images, such as *image.NRGBA; got " + reflect.TypeOf(img).String())
 		}
 	}
