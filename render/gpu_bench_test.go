@@ -1,8 +1,13 @@
 package render
 
 import (
+	"flag"
 	"fmt"
+	"image"
 	"image/color"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,6 +105,25 @@ func BenchmarkGPUEffectCPU(b *testing.B) {
 	}
 }
 
+// waiter waits for the GPU commands that write an image: it copies a pixel
+// of it onto a pixel of its own and reads that back. A GPU waits only for
+// the commands a read depends on (llvmpipe runs every queued one), and
+// reading the pass's own image back would cost more the larger it is.
+type waiter struct {
+	img *ebiten.Image
+	pix []byte
+}
+
+func newWaiter() *waiter {
+	return &waiter{img: ebiten.NewImage(1, 1), pix: make([]byte, 4)}
+}
+
+func (w *waiter) wait(src *ebiten.Image) {
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	w.img.DrawImage(src.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), op)
+	w.img.ReadPixels(w.pix)
+}
+
 func BenchmarkGPUCrossover(b *testing.B) {
 	needGPU(b)
 	const px = 40
@@ -138,11 +162,13 @@ func BenchmarkGPUCrossover(b *testing.B) {
 		c.r.Draw(c.dst, []Item{{Effect: c.e, X: px / 2, Y: px / 2, Path: c.path}})
 		c.dst.ReadPixels(c.pix)
 	}
-	// bins replays the last frame's bin passes and flushes them.
+	// bins replays the last frame's bin passes and waits for them.
+	w := newWaiter()
+	defer w.img.Deallocate()
 	bins := func(c *config) {
 		g := &c.r.gpu
 		g.bins.draw(len(g.items), g.tex)
-		c.dst.ReadPixels(c.pix)
+		w.wait(g.bins.masks)
 	}
 	for _, c := range configs {
 		for range 3 {
@@ -260,4 +286,256 @@ func BenchmarkGPUFlat(b *testing.B) {
 			b.ReportMetric(per(c)/per(cs[0]), fmt.Sprintf("ratio-%d", c.n))
 		}
 	}
+}
+
+// Flags of BenchmarkGPUFrame. The defaults keep it cheap on llvmpipe (CI
+// runs every benchmark once); on a real GPU run it larger, e.g.
+// -gpuframe.px 1024 -gpuframe.n 1000,4000,16000.
+var (
+	gpuFramePx = flag.Int("gpuframe.px", 48, "BenchmarkGPUFrame: side of the square target in pixels")
+	gpuFrameN  = flag.String("gpuframe.n", "100,400", "BenchmarkGPUFrame: comma-separated live particle counts")
+)
+
+// BenchmarkGPUFrame times whole frames of one effect on each path, the
+// way a game sees them on a real GPU: Draw (CPU, queueing) and then a
+// one-pixel read-back that waits for the frame's commands to finish, so
+// the wall time holds the driver's submission and the GPU's execution. The
+// effect is a steady stream of particles of 4 px spread over a disc
+// filling most of a square target of -gpuframe.px pixels; -gpuframe.n
+// lists its sizes. Each iteration draws a frame of every configuration
+// and an empty frame (a Fill and the read-back: the fixed cost of a
+// synchronised frame), in turn, and each metric is a median over the
+// iterations: <path>-<n>-us is the whole frame, -draw-us Draw alone,
+// -rest-us the rest less the empty frame's (flush, GPU, read-back), and
+// empty-us the empty frame. On llvmpipe the rest is the CPU rasterizing;
+// on a GPU it is the GPU's work plus what the driver adds.
+//
+// On the GPU path each iteration also replays the frame's job and
+// position passes alone, then with the bin pass, each followed by the
+// read-back: GPU-<n>-pos-us is the first less the empty frame, -bin-us
+// the bin pass (the second less the first), -shade-us the effect shader
+// (the frame less Draw and the passes), and -bin-ns and -frag-ns those
+// over the work read back from the masks once (binned: tiles ×
+// candidates; walked: the candidates the shader's fragments walk, summed
+// over the pixels), the cost model's BinNS and FragmentNS on this GPU.
+func BenchmarkGPUFrame(b *testing.B) {
+	needGPU(b)
+	px := *gpuFramePx
+	var ns []int
+	for _, f := range strings.Split(*gpuFrameN, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 || px <= 0 {
+			b.Fatalf("-gpuframe.n %q, -gpuframe.px %d: want positive integers", *gpuFrameN, px)
+		}
+		ns = append(ns, n)
+	}
+	type config struct {
+		path        Path
+		n           int
+		e           *emitter.Effect
+		r           *Renderer
+		total, draw []float64 // µs per iteration
+		pos, bins   []float64 // GPU path: the passes replayed, µs
+		walked      float64   // GPU path: read back once
+		binned      float64
+	}
+	var cs []*config
+	for _, path := range []Path{PathGPU, PathBatched} {
+		for _, n := range ns {
+			e := effectOf(b, 64, 64, 0, 3, func(sp *emitter.Spec) {
+				steady(n)(sp)
+				sp.Speed = emitter.NumberRange{Min: 0, Max: 0.45 * float64(px)}
+				sp.Size = emitter.ConstantSequence(4)
+			})
+			e.Play()
+			cs = append(cs, &config{path: path, n: n, e: e, r: newRenderer(b, &Options{Budget: -1})})
+		}
+	}
+	dst := ebiten.NewImage(px, px)
+	defer dst.Deallocate()
+	probe := dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
+	pix := make([]byte, 4)
+	sync := func() {
+		probe.ReadPixels(pix)
+	}
+	var empty []float64
+	emptyFrame := func() float64 {
+		t0 := time.Now()
+		dst.Fill(color.Black)
+		sync()
+		return float64(time.Since(t0).Nanoseconds()) / 1e3
+	}
+	frame := func(c *config) (total, draw float64) {
+		c.e.Advance(1.0 / 60)
+		t0 := time.Now()
+		dst.Fill(color.Black)
+		t1 := time.Now()
+		c.r.Draw(dst, []Item{{Effect: c.e, X: float64(px) / 2, Y: float64(px) / 2, Path: c.path}})
+		t2 := time.Now()
+		sync()
+		return float64(time.Since(t0).Nanoseconds()) / 1e3, float64(t2.Sub(t1).Nanoseconds()) / 1e3
+	}
+	for _, c := range cs {
+		for range 3 {
+			frame(c)
+		}
+		st := c.r.Stats()
+		if (c.path == PathGPU) != (st.GPU == 1) || st.Live+st.GPUCandidates < c.n/2 {
+			b.Fatalf("%v %d: stats %+v", c.path, c.n, st)
+		}
+		if c.path == PathGPU {
+			it := &c.r.gpu.items[0]
+			c.walked, _ = binWalk(regionWords(c.r), it)
+			c.binned = float64(it.bins.tilesX * it.bins.tilesY * it.candidates)
+		}
+	}
+	// replay times the last frame's passes of c: the job and position
+	// passes, then those and the bin pass, each waited for.
+	w := newWaiter()
+	defer w.img.Deallocate()
+	replay := func(c *config) (pos, bins float64) {
+		g := &c.r.gpu
+		for i, masks := range []bool{false, true} {
+			t0 := time.Now()
+			g.bins.drawPositions(len(g.items), g.tex)
+			out := g.bins.positions
+			if masks {
+				g.bins.drawMasks(len(g.items))
+				out = g.bins.masks
+			}
+			w.wait(out)
+			d := float64(time.Since(t0).Nanoseconds()) / 1e3
+			if i == 0 {
+				pos = d
+			} else {
+				bins = d
+			}
+		}
+		return pos, bins
+	}
+	b.ResetTimer()
+	for range b.N {
+		empty = append(empty, emptyFrame())
+		for _, c := range cs {
+			t, d := frame(c)
+			c.total = append(c.total, t)
+			c.draw = append(c.draw, d)
+			if c.path == PathGPU {
+				p, bi := replay(c)
+				c.pos = append(c.pos, p)
+				c.bins = append(c.bins, bi)
+			}
+		}
+	}
+	b.StopTimer()
+	med := func(v []float64) float64 {
+		s := slices.Clone(v)
+		slices.Sort(s)
+		if len(s)%2 == 1 {
+			return s[len(s)/2]
+		}
+		return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	e := med(empty)
+	b.ReportMetric(e, "empty-us")
+	for _, c := range cs {
+		t, d := med(c.total), med(c.draw)
+		name := fmt.Sprintf("%v-%d", c.path, c.n)
+		b.ReportMetric(t, name+"-us")
+		b.ReportMetric(d, name+"-draw-us")
+		b.ReportMetric(t-d-e, name+"-rest-us")
+		if c.path == PathGPU {
+			p, bi := med(c.pos), med(c.bins)
+			shade := t - d - bi
+			b.ReportMetric(p-e, name+"-pos-us")
+			b.ReportMetric(bi-p, name+"-bin-us")
+			b.ReportMetric(shade, name+"-shade-us")
+			b.ReportMetric(1e3*(bi-p)/c.binned, name+"-bin-ns")
+			b.ReportMetric(1e3*shade/c.walked, name+"-frag-ns")
+			b.ReportMetric(c.walked/float64(px*px), name+"-walked/px")
+		}
+	}
+}
+
+// BenchmarkGPURate is a control for BenchmarkGPUFrame: the rate at which
+// the GL context runs three plain Kage shaders of 256 loop iterations per
+// pixel over a square of -gpuframe.px pixels: texture reads (fetch),
+// float arithmetic (float: a multiply-add and a fract each) and integer
+// arithmetic (int: a multiply, an add and a modulo each). Each metric is
+// the median frame, less an empty frame, in giga-iterations per second.
+// On a GPU these rates say what its fragment shaders can do here, against
+// which Ember's shaders' ns per walked candidate can be read.
+func BenchmarkGPURate(b *testing.B) {
+	needGPU(b)
+	px := *gpuFramePx
+	const head = "//kage:unit pixels\n\npackage main\n\nfunc Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {\n"
+	bodies := []struct{ name, body string }{
+		{"fetch", `acc := vec4(0)
+	for i := 0; i < 256; i++ {
+		acc += imageSrc0At(srcPos + vec2(float(i%16), float(i/16)))
+	}
+	return acc / 256
+}`},
+		{"float", `x := srcPos.x / 1024
+	for i := 0; i < 256; i++ {
+		x = fract(x*1.37 + 0.11)
+	}
+	return vec4(x)
+}`},
+		{"int", `n := int(srcPos.x) + 7*int(srcPos.y)
+	for i := 0; i < 256; i++ {
+		n = (n*1103 + 12345) % 65536
+	}
+	return vec4(float(n) / 65536)
+}`},
+	}
+	src := ebiten.NewImage(px, px)
+	defer src.Deallocate()
+	src.Fill(color.RGBA{40, 80, 120, 255})
+	dst := ebiten.NewImage(px, px)
+	defer dst.Deallocate()
+	probe := dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
+	pix := make([]byte, 4)
+	shaders := make([]*ebiten.Shader, len(bodies))
+	for i, v := range bodies {
+		sh, err := ebiten.NewShader([]byte(head + "\t" + v.body))
+		if err != nil {
+			b.Fatalf("%s: %v", v.name, err)
+		}
+		shaders[i] = sh
+	}
+	op := &ebiten.DrawRectShaderOptions{}
+	op.Images[0] = src
+	frame := func(sh *ebiten.Shader) float64 {
+		t0 := time.Now()
+		dst.Fill(color.Black)
+		if sh != nil {
+			dst.DrawRectShader(px, px, sh, op)
+		}
+		probe.ReadPixels(pix)
+		return float64(time.Since(t0).Nanoseconds())
+	}
+	for _, sh := range shaders {
+		frame(sh)
+	}
+	times := make([][]float64, len(shaders))
+	var empty []float64
+	b.ResetTimer()
+	for range b.N {
+		empty = append(empty, frame(nil))
+		for i, sh := range shaders {
+			times[i] = append(times[i], frame(sh))
+		}
+	}
+	b.StopTimer()
+	med := func(v []float64) float64 {
+		s := slices.Clone(v)
+		slices.Sort(s)
+		return s[len(s)/2]
+	}
+	e := med(empty)
+	for i, v := range bodies {
+		b.ReportMetric(float64(px*px)*256/(med(times[i])-e), v.name+"-G/s")
+	}
+	b.ReportMetric(e/1e3, "empty-us")
 }

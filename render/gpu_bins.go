@@ -219,10 +219,22 @@ func (b *gpuBins) draw(n int, tex *ebiten.Image) {
 	if n == 0 {
 		return
 	}
+	b.drawPositions(n, tex)
+	b.drawMasks(n)
+}
+
+// drawPositions queues the job and position passes of n items (n > 0).
+// Apart from draw, only the GPU benchmarks call it, to time the passes
+// one by one.
+func (b *gpuBins) drawPositions(n int, tex *ebiten.Image) {
 	b.op.Images = [4]*ebiten.Image{}
 	b.jobs.DrawTrianglesShader32(b.jobVerts[:8*n], b.indices[:12*n], b.job, &b.op)
 	b.op.Images[0], b.op.Images[2] = b.jobs, tex
 	b.positions.DrawTrianglesShader32(b.posVerts[:4*n], b.indices[:6*n], b.pos, &b.op)
+}
+
+// drawMasks queues the bin pass of n items (n > 0), after drawPositions.
+func (b *gpuBins) drawMasks(n int) {
 	b.op.Images = [4]*ebiten.Image{b.jobs, b.positions}
 	b.masks.DrawTrianglesShader32(b.binVerts[:4*n], b.indices[:6*n], b.bin, &b.op)
 }
