@@ -164,11 +164,11 @@ type GPUWork struct {
 // median of two sets of five runs, hence WorldFragmentNS = 700 (the
 // effect shader's FragmentNS would price it at about half); the position
 // and bin passes grew by 0.25 to 0.6 µs per slot, hence WorldSlotNS =
-// 400. A real GPU evaluates a fragment-candidate
-// orders of magnitude faster and spends no CPU on the batched path's
-// rasterization, so there the GPU path wins far more often: measure the
-// constants on the target hardware and set them in Options.Cost
-// (docs/gpu.md, section 7).
+// 400. On an NVIDIA H200 (docs/gpu.md, section 7) the GPU-time ratio of
+// a batched particle to a walked candidate-pixel read 3.5 to 12.6, about
+// the defaults' 11, so they price the paths about as that GPU does;
+// measure the constants on other hardware (BenchmarkGPUCrossover,
+// BenchmarkGPUFrame) and set them in Options.Cost.
 var DefaultCostModel = CostModel{
 	FragmentNS:      320,
 	BinNS:           1,

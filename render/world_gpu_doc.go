@@ -75,15 +75,13 @@
 // BenchmarkWorldGPUWork measured what llvmpipe spends: about 700 ns per
 // unit of the model's walk estimate on the shade pass, twice the effect
 // shader's FragmentNS, and 0.25-0.6 µs a slot on the position and bin
-// passes, hence [DefaultCostModel]'s WorldFragmentNS and WorldSlotNS. What
-// a GPU spends could not be measured here: llvmpipe runs the passes on the
-// same two cores, which says nothing of a GPU. On one, measure
-// WorldFragmentNS, WorldSlotNS and BinNS with the world passes
-// (docs/gpu.md, section 7; the world shade's per-slot work is a schedule
-// lookup, nine hash rolls, the drag factors and a texture sample), a
-// frame's GPU time with vsync off over levels from 16 to 4,096 slots per
-// emitter, and run the pixel tests against the reference there (the
-// float32 exactness of the texel decoders and 32-bit integer hash that
-// llvmpipe honours, and the 4,096-iteration walk loop, must hold on the
-// real drivers).
+// passes, hence [DefaultCostModel]'s WorldFragmentNS and WorldSlotNS. On
+// an NVIDIA H200 (docs/gpu.md, section 7) the pixel tests passed against
+// the reference (the texel decoders' float32 exactness, the 32-bit integer
+// hash and the 4,096-iteration walk loop hold on NVIDIA's driver), the
+// shade pass cost 7.6 to 40 ns of GPU time per walked slot-pixel, and the
+// limits level's CPU per frame was 0.62 ms on this path against 4.6 ms
+// batched. Measure the constants on the target hardware with the world
+// passes (the world shade's per-slot work is a schedule lookup, nine hash
+// rolls, the drag factors and a texture sample).
 package render
