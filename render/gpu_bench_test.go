@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -311,11 +310,11 @@ var (
 // on a GPU it is the GPU's work plus what the driver adds.
 //
 // On the GPU path each iteration also replays the frame's job and
-// position passes alone, then with the bin pass, each followed by the
-// read-back: GPU-<n>-pos-us is the first less the empty frame, -bin-us
-// the bin pass (the second less the first), -shade-us the effect shader
-// (the frame less Draw and the passes), and -bin-ns and -frag-ns those
-// over the work read back from the masks once (binned: tiles ×
+// position passes alone, then with the bin pass, each waited for (a
+// waiter's read-back): GPU-<n>-pos-us is the first less the empty frame,
+// -bin-us the bin pass (the second less the first), -shade-us the effect
+// shader (the frame less Draw and the passes), and -bin-ns and -frag-ns
+// those over the work read back from the masks once (binned: tiles ×
 // candidates; walked: the candidates the shader's fragments walk, summed
 // over the pixels), the cost model's BinNS and FragmentNS on this GPU.
 func BenchmarkGPUFrame(b *testing.B) {
@@ -428,24 +427,16 @@ func BenchmarkGPUFrame(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	med := func(v []float64) float64 {
-		s := slices.Clone(v)
-		slices.Sort(s)
-		if len(s)%2 == 1 {
-			return s[len(s)/2]
-		}
-		return (s[len(s)/2-1] + s[len(s)/2]) / 2
-	}
-	e := med(empty)
+	e := medianOf(empty)
 	b.ReportMetric(e, "empty-us")
 	for _, c := range cs {
-		t, d := med(c.total), med(c.draw)
+		t, d := medianOf(c.total), medianOf(c.draw)
 		name := fmt.Sprintf("%v-%d", c.path, c.n)
 		b.ReportMetric(t, name+"-us")
 		b.ReportMetric(d, name+"-draw-us")
 		b.ReportMetric(t-d-e, name+"-rest-us")
 		if c.path == PathGPU {
-			p, bi := med(c.pos), med(c.bins)
+			p, bi := medianOf(c.pos), medianOf(c.bins)
 			shade := t - d - bi
 			b.ReportMetric(p-e, name+"-pos-us")
 			b.ReportMetric(bi-p, name+"-bin-us")
@@ -502,6 +493,7 @@ func BenchmarkGPURate(b *testing.B) {
 		if err != nil {
 			b.Fatalf("%s: %v", v.name, err)
 		}
+		defer sh.Deallocate()
 		shaders[i] = sh
 	}
 	op := &ebiten.DrawRectShaderOptions{}
@@ -528,14 +520,9 @@ func BenchmarkGPURate(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	med := func(v []float64) float64 {
-		s := slices.Clone(v)
-		slices.Sort(s)
-		return s[len(s)/2]
-	}
-	e := med(empty)
+	e := medianOf(empty)
 	for i, v := range bodies {
-		b.ReportMetric(float64(px*px)*256/(med(times[i])-e), v.name+"-G/s")
+		b.ReportMetric(float64(px*px)*256/(medianOf(times[i])-e), v.name+"-G/s")
 	}
 	b.ReportMetric(e/1e3, "empty-us")
 }
