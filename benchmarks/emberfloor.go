@@ -12,7 +12,7 @@ import (
 // DrawTrianglesShader32 re-submitting pre-built vertices every frame, as
 // many quads and triangles as render.Renderer submits for the scenario
 // (the scenario's nominal particle count, in the forms and with the layers
-// per particle of a steady Ember frame), in calls of 2,048 primitives as
+// per particle of a steady Ember frame), in calls of 1,024 primitives as
 // the renderer makes them, with a shader of as many images and uniforms as
 // Ember's. What Ember spends beyond it is its evaluation and vertex writes.
 type emberFloorSubject struct {
@@ -25,7 +25,7 @@ type emberFloorSubject struct {
 }
 
 // emberFloorChunk is the renderer's chunk: quads (or triangles) per call.
-const emberFloorChunk = 2048
+const emberFloorChunk = 1024
 
 // emberFloorShader is a shader of Ember's inputs (two images, one vec3
 // uniform, the custom values) that samples the sprite: the submission cost

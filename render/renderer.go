@@ -113,7 +113,7 @@ type Stats struct {
 	// DrawCalls is the number of draws: runs of consecutive effects on one
 	// page and of one ambient colour, and the GPU path's runs. Calls is
 	// the number of DrawTrianglesShader32 calls they took: the batched
-	// path submits a run in chunks (of 2,048 quads), which Ebitengine
+	// path submits a run in chunks (of 1,024 quads), which Ebitengine
 	// merges back into one draw.
 	DrawCalls, Calls int
 	// Thinned is the fraction of live particles the budget dropped
@@ -968,7 +968,8 @@ func (r *Renderer) build(dst *ebiten.Image) {
 	// each primitive at its slot of the frame, for the tests that read them.
 	r.sub.local = dst != nil
 	if r.sub.local {
-		nq, nt = min(nq, chunkQuads), min(nt, chunkQuads)
+		c := r.sub.chunk()
+		nq, nt = min(nq, c), min(nt, c)
 	}
 	r.reserve(nq)
 	r.reserveTriangles(nt)
@@ -1021,11 +1022,12 @@ func (r *Renderer) build(dst *ebiten.Image) {
 func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
 	total := r.eval.BeginBillboards(v.e, 1)
 	tri := r.triangle(v, 0)
-	if cap(r.chunkBoards) < chunkQuads {
-		r.chunkBoards = make([]emitter.Billboard, 0, chunkQuads)
+	c := r.sub.chunk()
+	if cap(r.chunkBoards) < c {
+		r.chunkBoards = make([]emitter.Billboard, 0, c)
 	}
-	for from := int64(0); from < total; from += chunkQuads {
-		qs := r.eval.AppendBillboardRange(r.chunkBoards[:0], from, min(from+chunkQuads, total))
+	for from := int64(0); from < total; from += int64(c) {
+		qs := r.eval.AppendBillboardRange(r.chunkBoards[:0], from, min(from+int64(c), total))
 		if len(qs) == 0 {
 			continue
 		}

@@ -1,16 +1,19 @@
 package render
 
-// chunkQuads is how many quads (or triangles) the batched path writes
-// before it submits them: Ebitengine copies a call's vertices into its own
-// buffer, and a chunk that was just written is still in the processor's
-// cache when it does, where one call for a frame of 100,000 quads streams
-// every vertex through memory twice. Consecutive calls with the same
-// shader, images, uniforms and blend are merged by Ebitengine into one GPU
-// draw. 2,048 triangles are 6,144 vertices, under 300 kB: within a core's
-// L2 cache. On this loaded 2-core machine BenchmarkChunk could not tell
-// 512, 2,048, 8,192 and one call apart (158 to 180 ns per particle, in
-// no order), so the chunk is sized by the cache.
-const chunkQuads = 2048
+// chunkQuads is how many quads (or triangles) the batched path evaluates
+// and writes before it submits them: Ebitengine copies a call's vertices
+// into its own buffer, and a chunk that was just written is still in the
+// processor's cache when it does, where one call for a frame of 100,000
+// quads streams every vertex through memory twice. Consecutive calls with
+// the same shader, images, uniforms and blend are merged by Ebitengine
+// into one GPU draw. 1,024 triangles are 3,072 vertices, 147 kB, and
+// Ebitengine's copy as much again: the GPU's work between frames evicts
+// both buffers, and each frame pays for them once more. BenchmarkChunk,
+// its sizes' frames interleaved, three runs: 1,024 cost 2.0 to 4.5 ns per
+// particle less than 2,048 at 10,000 particles (34.7-37.9 against
+// 36.8-40.5) and 0.3 to 2.4 less at 100,000; 512 paid more in calls than
+// it saved.
+const chunkQuads = 1024
 
 // drawCall is one DrawTrianglesShader32 call of a submit: n primitives
 // from slot from of the quad buffer, the triangle buffer (tri) or the GPU
@@ -53,7 +56,7 @@ type pending struct {
 // the call was made. A chunk's buffer stays in the processor's cache, where
 // a frame's is written back to memory as it is filled.
 type submission struct {
-	size   int // primitives per call: chunkQuads, or BenchmarkChunk's
+	size   int // primitives per call (and per evaluated chunk): chunkQuads, or BenchmarkChunk's
 	local  bool
 	runs   []run
 	pend   pending
@@ -67,9 +70,15 @@ type submission struct {
 // begin starts a frame's submission, making calls when live.
 func (s *submission) begin(live bool) {
 	s.runs, s.issued, s.pend, s.live = s.runs[:0], s.issued[:0], pending{}, live
+	s.size = s.chunk()
+}
+
+// chunk is the primitives per call: size, or chunkQuads when unset.
+func (s *submission) chunk() int {
 	if s.size <= 0 {
-		s.size = chunkQuads
+		return chunkQuads
 	}
+	return s.size
 }
 
 // open starts a run of primitives from at on page, of the GPU path when

@@ -136,7 +136,7 @@ type LevelStats struct {
 	// DrawCalls is the number of draws: runs of consecutive emitters on
 	// one page, per path, and the GPU path's three passes when it drew.
 	// Calls is the number of DrawTrianglesShader32 calls they took: the
-	// batched path submits a run in chunks (of 2,048 quads or
+	// batched path submits a run in chunks (of 1,024 quads or
 	// triangles), which Ebitengine merges back into one draw.
 	DrawCalls, Calls int
 	// Batched counts the emitters the batched path drew, GPU those the
@@ -424,7 +424,7 @@ func (r *Renderer) LevelPath(p Path, w GPUWork, cand int) Path {
 // PathAuto letting the cost model choose ([Renderer.LevelPath]): the
 // batched path evaluates its particles on the CPU and writes their quads
 // (one triangle each where the emitter's largest billboard is small: see
-// TriangleMaxHalfDiagonal), submitted in chunks of 2,048 as they are
+// TriangleMaxHalfDiagonal), submitted in chunks of 1,024 as they are
 // written, the GPU path has shaders evaluate them (see the package
 // documentation, "World emitters on the GPU path"); both keep the order
 // above, so they mix in one view. Nothing here changes the level clock: culling, hiding and

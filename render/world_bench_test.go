@@ -22,7 +22,7 @@ import (
 //   - floor: DrawTriangles32 re-submitting unchanged vertices, one quad
 //     per particle drawn, in one call: the api-floor;
 //   - layout-floor: the world path's own vertices re-submitted unchanged,
-//     in the calls the last frame made (chunks of 2,048 quads or
+//     in the calls the last frame made (chunks of 1,024 quads or
 //     triangles, its shader and images): Ebitengine's share of draw;
 //   - draw: DrawLevel in full (broad phase, culling, LOD, budget,
 //     evaluation, vertices, draw calls);
