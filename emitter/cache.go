@@ -8,36 +8,6 @@ import "slices"
 // live candidates never collide; each visible burst has its own slice. No
 // two candidates of one evaluation share a slot, so an Evaluator's workers
 // fill the cache without locks.
-//
-// The stream ring is laid out in blocks of eight slots, one field of the
-// eight a 64-byte line (ringBlock): the vector kernel loads a field of a
-// block's eight candidates with one load, where slots of one line each
-// cost it an 8x8 transpose per block, and it reads no line of a field it
-// does not use (the rotations of an effect that does not turn them). A
-// slot still costs 64 bytes of memory traffic a frame, as before.
-
-// ringBlock is stream slots 8b .. 8b+7 of the ring, field by field: slot
-// 8b+l's constants are lane l of each.
-type ringBlock struct {
-	keySt                             [8]uint64 // key | st<<32
-	life, ox, oy, vx, vy, rot0, omega [8]float64
-}
-
-// load copies lane l's constants into c.
-func (b *ringBlock) load(l int64, c *constants) {
-	ks := b.keySt[l]
-	*c = constants{
-		key: uint32(ks), st: uint32(ks >> 32), life: b.life[l],
-		ox: b.ox[l], oy: b.oy[l], vx: b.vx[l], vy: b.vy[l], rot0: b.rot0[l], omega: b.omega[l],
-	}
-}
-
-// store writes c into lane l.
-func (b *ringBlock) store(l int64, c *constants) {
-	b.keySt[l] = uint64(c.key) | uint64(c.st)<<32
-	b.life[l], b.ox[l], b.oy[l], b.vx[l], b.vy[l] = c.life, c.ox, c.oy, c.vx, c.vy
-	b.rot0[l], b.omega[l] = c.rot0, c.omega
-}
 
 // burstCache holds one visible burst's constants.
 type burstCache struct {
@@ -54,14 +24,14 @@ func (e *Effect) prepareCache() {
 		return
 	}
 	need := int(e.snap.span) + 2
-	if 8*len(e.streamCache) >= need {
+	if len(e.streamCache) >= need {
 		return
 	}
-	n := 8
+	n := 1
 	for n < need {
 		n <<= 1
 	}
-	e.streamCache = make([]ringBlock, n/8)
+	e.streamCache = make([]constants, n)
 }
 
 // burstConstants returns the cache slice of burst b, assigning one to it

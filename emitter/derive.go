@@ -35,11 +35,10 @@ func (e *Effect) Particles() []Particle {
 // seed, the key, the snapshot and the host size, so cached and fresh values
 // are bit-identical.
 //
-// They are 64 bytes: the renderer reads a particle's constants every
-// frame, right after writing megabytes of vertices, so their size is its
-// memory traffic. The curves' envelope rolls are not kept; they are one
-// hash each, rolled where a curve varies (envelope). The stream ring
-// keeps them field by field (ringBlock).
+// They fill one 64-byte cache line: the renderer reads a particle's
+// constants every frame, right after writing megabytes of vertices, so
+// their size is its memory traffic. The curves' envelope rolls are not
+// kept; they are one hash each, rolled where a curve varies (envelope).
 type constants struct {
 	key    uint32
 	st     uint32  // Stream(seed, key)
@@ -58,26 +57,6 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	if c.key == key && c.life != 0 {
 		return c
 	}
-	f.roll(c, key)
-	return c
-}
-
-// ringLookup returns stream candidate key's constants from ring slot j
-// when it holds them, else rolled and stored there, copied into tmp: lookup
-// for the ring's layout.
-func (f *frame) ringLookup(j int64, key uint32, tmp *constants) *constants {
-	b, l := &f.ring[j>>3], j&7
-	if uint32(b.keySt[l]) == key && b.life[l] != 0 {
-		b.load(l, tmp)
-		return tmp
-	}
-	f.roll(tmp, key)
-	b.store(l, tmp)
-	return tmp
-}
-
-// roll fills c with key's constants.
-func (f *frame) roll(c *constants, key uint32) {
 	s := f.s
 	sp := &s.spec
 	st := hash.Stream(f.e.seed, key)
@@ -95,6 +74,7 @@ func (f *frame) roll(c *constants, key uint32) {
 		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.Unit(st, channel.Rotation)),
 		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.Unit(st, channel.RotSpeed)),
 	}
+	return c
 }
 
 // streamCandidate returns the constants of stream particle i and its age
@@ -102,11 +82,11 @@ func (f *frame) roll(c *constants, key uint32) {
 // space, d = x - i against r·life (and the window), so a particle dies
 // exactly on the clock one lifetime after its birth; its age is d / r.
 func (f *frame) streamCandidate(i int64, tmp *constants) (c *constants, age float64, ok bool) {
-	if f.ring != nil {
-		c = f.ringLookup(i&f.mask, uint32(2*i), tmp)
-	} else {
-		c = f.lookup(tmp, uint32(2*i))
+	c = tmp
+	if f.cache != nil {
+		c = &f.cache[i&f.mask]
 	}
+	c = f.lookup(c, uint32(2*i))
 	d := f.x - float64(i)
 	if !(d >= 0 && d < f.window && d < f.rate*c.life) {
 		return c, 0, false

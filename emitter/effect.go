@@ -82,7 +82,7 @@ type Effect struct {
 	hsValid     bool
 	lookValid   bool
 	noCache     bool
-	streamCache []ringBlock // the stream ring: slot i is lane i&7 of block (i&mask)>>3
+	streamCache []constants
 	burstCaches []burstCache
 	frameNo     uint64
 }

@@ -42,8 +42,8 @@ type frame struct {
 	look              appearance
 	flat              bool // flat Size and Squash: every particle is flatW × flatH
 	flatW, flatH      float64
-	ring              []ringBlock // stream constants, slot i & mask; nil uncached
-	mask              int64       // the ring's slots - 1
+	cache             []constants // stream constants, slot i & mask; nil uncached
+	mask              int64
 	// step is 1, or n when only every n-th candidate is evaluated
 	// (Evaluator.AppendBillboardsEvery: billboards only).
 	step int64
@@ -68,8 +68,8 @@ func (e *Effect) newFrame() frame {
 		step:      1,
 	}
 	if !e.noCache {
-		f.ring = e.streamCache
-		f.mask = int64(8*len(e.streamCache) - 1)
+		f.cache = e.streamCache
+		f.mask = int64(len(e.streamCache) - 1)
 	}
 	if s.sizeConst && s.squashConst {
 		f.flat = true

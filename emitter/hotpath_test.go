@@ -54,37 +54,10 @@ func TestTurnMemo(t *testing.T) {
 	}
 }
 
-// TestConstantsFitACacheLine: a particle's cached constants are 64 bytes,
-// read every frame by the renderer's hot path, and the stream ring keeps
-// eight particles' in eight 64-byte lines.
+// TestConstantsFitACacheLine: a particle's cached constants are one 64-byte
+// line, read every frame by the renderer's hot path.
 func TestConstantsFitACacheLine(t *testing.T) {
 	if n := unsafe.Sizeof(constants{}); n != 64 {
 		t.Errorf("constants are %d bytes, want 64", n)
-	}
-	if n := unsafe.Sizeof(ringBlock{}); n != 8*64 {
-		t.Errorf("a ring block is %d bytes, want 512", n)
-	}
-}
-
-// TestRingBlockLanes: a constants value stored in any lane of a ring
-// block loads back whole, and leaves the other lanes as they were.
-func TestRingBlockLanes(t *testing.T) {
-	var b ringBlock
-	for l := range int64(8) {
-		c := constants{key: uint32(10 + l), st: 0xF0000000 | uint32(l), life: 1 + float64(l), ox: -2, oy: 3,
-			vx: 4.5, vy: math.Copysign(0, -1), rot0: 90 * float64(l), omega: -7}
-		b.store(l, &c)
-		var got constants
-		b.load(l, &got)
-		if got != c || math.Signbit(got.vy) != math.Signbit(c.vy) {
-			t.Fatalf("lane %d: stored %+v, loaded %+v", l, c, got)
-		}
-		for k := range l {
-			var o constants
-			b.load(k, &o)
-			if o.key != uint32(10+k) || o.life != 1+float64(k) || o.st != 0xF0000000|uint32(k) {
-				t.Fatalf("lane %d changed when lane %d was stored: %+v", k, l, o)
-			}
-		}
 	}
 }

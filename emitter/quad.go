@@ -227,7 +227,7 @@ func (f *frame) appendBillboardsUnclamped(dst []Billboard, sg segment, lo, hi in
 // benchmark's; appendPlain then places them without calls but those of
 // DragFactors, varying curves and velocity alignment.
 func (f *frame) plain(sg segment) bool {
-	cached := f.ring != nil
+	cached := f.cache != nil
 	if sg.burst >= 0 {
 		cached = sg.cache != nil
 	}
@@ -246,9 +246,8 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 	aligned := o == VelocityParallel || o == VelocityPerpendicular
 	flat, hw, hh := f.flat, 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate, step := f.x, f.window, f.rate, f.step
-	mask := f.mask
+	cache, mask := f.cache, f.mask
 	burst := sg.burst >= 0
-	var tmp constants
 	sd := &s.sdrag
 	var an anchor
 	var (
@@ -261,6 +260,7 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 	if burst {
 		b := f.e.bursts[sg.burst]
 		index, maxParticles = b.Index, s.spec.MaxParticles
+		cache = sg.cache
 		age = (f.e.clock - b.Time).Seconds()
 		burstFa, burstGa, burstDecay = age, 0.5*age*age, 1.0
 		if k != 0 {
@@ -272,14 +272,14 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 		var key uint32
 		if burst {
 			key = burstKey(index, maxParticles, int(i))
-			c = f.lookup(&sg.cache[i], key)
+			c = f.lookup(&cache[i], key)
 			if !(age >= 0 && age < c.life) {
 				continue
 			}
 			fa, ga, decay = burstFa, burstGa, burstDecay
 		} else {
 			key = uint32(2 * i)
-			c = f.ringLookup(i&mask, key, &tmp)
+			c = f.lookup(&cache[i&mask], key)
 			d := x - float64(i)
 			if !(d >= 0 && d < window && d < rate*c.life) {
 				continue
@@ -335,12 +335,11 @@ func (f *frame) appendPlainStream(out []Billboard, n int, ts *turns, lo, hi int6
 	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
 	hw, hh := 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate, step := f.x, f.window, f.rate, f.step
-	mask := f.mask
+	cache, mask := f.cache, f.mask
 	sd := &s.sdrag
 	var an anchor
-	var tmp constants
 	for i := lo; i <= hi; i += step {
-		c := f.ringLookup(i&mask, uint32(2*i), &tmp)
+		c := f.lookup(&cache[i&mask], uint32(2*i))
 		d := x - float64(i)
 		if !(d >= 0 && d < window && d < rate*c.life) {
 			continue

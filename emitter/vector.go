@@ -24,7 +24,7 @@ const vectorCurveSegs = 8
 // vectorArgs is what the kernel reads and writes. vector_amd64.s reads its
 // layout through go_asm.h.
 type vectorArgs struct {
-	ring  *ringBlock      // the stream ring
+	cache *constants      // the stream ring
 	out   *Billboard      // out[0]; the kernel writes from out[n] on
 	kf    *[kfLen]float64 // vectorFloats
 	ki    *[kiLen]int64   // vectorInts
@@ -165,7 +165,7 @@ var vectorInts = func() (v [kiLen]int64) {
 // vectorEligible reports whether the kernel places plain segment sg's
 // candidates: see the top of this file.
 func (f *frame) vectorEligible(sg segment) bool {
-	if !haveVector || sg.burst >= 0 || f.step != 1 || f.ring == nil {
+	if !haveVector || sg.burst >= 0 || f.step != 1 || len(f.cache) < 8 {
 		return false
 	}
 	s := f.s
@@ -199,7 +199,7 @@ func (s *Snapshot) fixedRotation() (float64, bool) {
 func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	s := f.s
 	a := vectorArgs{
-		ring: &f.ring[0], out: unsafe.SliceData(out),
+		cache: &f.cache[0], out: unsafe.SliceData(out),
 		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
 		mask: f.mask, n: int64(n), anchor: 1,
 		x: f.x, window: f.window, rate: f.rate,

@@ -51,7 +51,7 @@ TEXT ·vectorKernel(SB), NOSPLIT, $0-8
 	MOVQ a+0(FP), DI
 	MOVQ vectorArgs_kf(DI), R8
 	MOVQ vectorArgs_ki(DI), AX
-	MOVQ vectorArgs_ring(DI), R10
+	MOVQ vectorArgs_cache(DI), R10
 	MOVQ vectorArgs_mask(DI), R11
 	MOVQ vectorArgs_out(DI), R12
 	MOVQ vectorArgs_n(DI), R13
@@ -90,8 +90,7 @@ hiok:
 	ANDL DX, AX
 	KMOVW AX, K1
 
-	// Z0: the candidates; SI: their block of the ring (block b of eight
-	// slots, 512 bytes, is at 64*8b).
+	// Z0: the candidates; SI: their eight slots.
 	VPBROADCASTQ BX, Z0
 	VPADDQ       Z29, Z0, Z0
 	MOVQ         BX, SI
@@ -99,26 +98,61 @@ hiok:
 	SHLQ         $6, SI
 	ADDQ         R10, SI
 
-	// The block four on. Inside a frame the renderer's and Ebitengine's
-	// vertex copies evict the ring from the core's cache between chunks;
-	// without this the kernel waited on those reads (cmd/compare,
-	// steady-simple at 10,000: 8 to 12 ns per particle in the evaluation,
-	// 7.1 to 7.6 with it). A prefetch past the ring's end is harmless: it
-	// never faults.
-	PREFETCHT0 2048(SI)
-	PREFETCHT0 2112(SI)
-	PREFETCHT0 2176(SI)
-	PREFETCHT0 2240(SI)
-	PREFETCHT0 2304(SI)
-	PREFETCHT0 2368(SI)
+	// The slots four blocks on. Inside a frame the renderer's and
+	// Ebitengine's vertex copies evict the ring from the core's cache
+	// between chunks; without this the kernel waited on those reads
+	// (cmd/compare, steady-simple at 10,000: 8 to 12 ns per particle in
+	// the evaluation, 7.1 to 7.6 with it). A prefetch past the ring's
+	// end is harmless: it never faults.
+	PREFETCHT0   2048(SI)
+	PREFETCHT0   2112(SI)
+	PREFETCHT0   2176(SI)
+	PREFETCHT0   2240(SI)
+	PREFETCHT0   2304(SI)
+	PREFETCHT0   2368(SI)
+	PREFETCHT0   2432(SI)
+	PREFETCHT0   2496(SI)
 
-	// The eight slots' constants, a field a line (ringBlock).
-	VMOVDQU64 0(SI), Z1              // key | st<<32
-	VMOVUPD   64(SI), Z2             // life
-	VMOVUPD   128(SI), Z5            // ox
-	VMOVUPD   192(SI), Z6            // oy
-	VMOVUPD   256(SI), Z7            // vx
-	VMOVUPD   320(SI), Z8            // vy
+	// The eight slots' constants, one 64-byte slot a row, transposed
+	// (an 8x8 transpose of words) to one field a vector.
+	VMOVDQU64  0(SI), Z1
+	VMOVDQU64  64(SI), Z2
+	VMOVDQU64  128(SI), Z3
+	VMOVDQU64  192(SI), Z4
+	VMOVDQU64  256(SI), Z5
+	VMOVDQU64  320(SI), Z6
+	VMOVDQU64  384(SI), Z7
+	VMOVDQU64  448(SI), Z8
+	VUNPCKLPD  Z2, Z1, Z9
+	VUNPCKHPD  Z2, Z1, Z10
+	VUNPCKLPD  Z4, Z3, Z11
+	VUNPCKHPD  Z4, Z3, Z12
+	VUNPCKLPD  Z6, Z5, Z13
+	VUNPCKHPD  Z6, Z5, Z14
+	VUNPCKLPD  Z8, Z7, Z16
+	VUNPCKHPD  Z8, Z7, Z17
+	VSHUFF64X2 $0x88, Z11, Z9, Z1        // fields 0 and 4 of rows 0-3
+	VSHUFF64X2 $0xDD, Z11, Z9, Z2        // 2 and 6
+	VSHUFF64X2 $0x88, Z12, Z10, Z3       // 1 and 5
+	VSHUFF64X2 $0xDD, Z12, Z10, Z4       // 3 and 7
+	VSHUFF64X2 $0x88, Z16, Z13, Z5       // rows 4-7 likewise
+	VSHUFF64X2 $0xDD, Z16, Z13, Z6
+	VSHUFF64X2 $0x88, Z17, Z14, Z7
+	VSHUFF64X2 $0xDD, Z17, Z14, Z8
+	VSHUFF64X2 $0x88, Z5, Z1, Z9         // key | st<<32
+	VSHUFF64X2 $0xDD, Z5, Z1, Z13        // vx
+	VSHUFF64X2 $0x88, Z6, Z2, Z11        // ox
+	VSHUFF64X2 $0xDD, Z6, Z2, Z16        // rot0
+	VSHUFF64X2 $0x88, Z7, Z3, Z10        // life
+	VSHUFF64X2 $0xDD, Z7, Z3, Z14        // vy
+	VSHUFF64X2 $0x88, Z8, Z4, Z12        // oy
+	VSHUFF64X2 $0xDD, Z8, Z4, Z17        // omega
+	VMOVDQA64  Z9, Z1
+	VMOVAPD    Z10, Z2
+	VMOVAPD    Z11, Z5
+	VMOVAPD    Z12, Z6
+	VMOVAPD    Z13, Z7
+	VMOVAPD    Z14, Z8
 
 	// lookup: each slot must hold its candidate (key and a lifetime).
 	VPSLLQ     $1, Z0, Z3
@@ -143,14 +177,8 @@ hiok:
 	KORTESTW     K5, K5
 	JZ           next
 	VDIVPD       Z30, Z11, Z11       // age = d / rate
-	CMPQ         vectorArgs_turned(DI), $0
-	JNE          moving              // a fixed rotation: no rot0, omega
-	PREFETCHT0   2432(SI)
-	PREFETCHT0   2496(SI)
-	VMULPD       448(SI), Z11, Z17   // omega*age
-	VADDPD       384(SI), Z17, Z0    // rot = rot0 + omega*age
-
-moving:
+	VMULPD       Z11, Z17, Z17
+	VADDPD       Z17, Z16, Z0        // rot = rot0 + omega*age
 
 	MOVQ vectorArgs_k(DI), AX
 	SHLQ $1, AX                      // k == 0, either sign

@@ -145,17 +145,17 @@ func TestVectorMatchesScalar(t *testing.T) {
 func TestVectorKernelRuns(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
-	// The kernel reads a ring block as eight lines in this order, and
-	// writes a billboard as five pairs of 32-bit fields.
-	var rb ringBlock
+	// The kernel reads a slot as eight words in this order, and writes a
+	// billboard as five pairs of 32-bit fields.
+	var c constants
 	var b Billboard
-	block := []uintptr{unsafe.Offsetof(rb.keySt), unsafe.Offsetof(rb.life), unsafe.Offsetof(rb.ox), unsafe.Offsetof(rb.oy),
-		unsafe.Offsetof(rb.vx), unsafe.Offsetof(rb.vy), unsafe.Offsetof(rb.rot0), unsafe.Offsetof(rb.omega), unsafe.Sizeof(rb)}
+	slot := []uintptr{unsafe.Offsetof(c.key), unsafe.Offsetof(c.life), unsafe.Offsetof(c.ox), unsafe.Offsetof(c.oy),
+		unsafe.Offsetof(c.vx), unsafe.Offsetof(c.vy), unsafe.Offsetof(c.rot0), unsafe.Offsetof(c.omega), unsafe.Sizeof(c)}
 	board := []uintptr{unsafe.Offsetof(b.Key), unsafe.Offsetof(b.X), unsafe.Offsetof(b.UX), unsafe.Offsetof(b.VX),
 		unsafe.Offsetof(b.Tau), unsafe.Sizeof(b)}
-	if !slices.Equal(block, []uintptr{0, 64, 128, 192, 256, 320, 384, 448, 512}) ||
+	if !slices.Equal(slot, []uintptr{0, 8, 16, 24, 32, 40, 48, 56, 64}) || unsafe.Offsetof(c.st) != 4 ||
 		!slices.Equal(board, []uintptr{0, 8, 16, 24, 32, 40}) {
-		t.Fatalf("the kernel's layouts: ring block %v, billboard %v", block, board)
+		t.Fatalf("the kernel's layouts: slot %v (stream at %d), billboard %v", slot, unsafe.Offsetof(c.st), board)
 	}
 	for _, c := range []struct {
 		drag  float64
