@@ -70,6 +70,39 @@ func BenchmarkEmberBillboards(b *testing.B) {
 	})
 }
 
+// BenchmarkEmberChunks is the evaluation as the renderer streams it: a
+// chunk of 1,024 candidates at a time, as billboards (AppendBillboardRange)
+// and by column (AppendColumnRange, what the renderer reads where the
+// vertex kernels run).
+func BenchmarkEmberChunks(b *testing.B) {
+	ev := emitter.NewEvaluator(1)
+	defer ev.Close()
+	const chunk = 1024
+	var buf []emitter.Billboard
+	b.Run("billboards", func(b *testing.B) {
+		benchEmberEval(b, func(e *emitter.Effect) int {
+			total, n := ev.BeginBillboards(e, 1), 0
+			for from := int64(0); from < total; from += chunk {
+				buf = ev.AppendBillboardRange(buf[:0], from, min(from+chunk, total))
+				n += len(buf)
+			}
+			return n
+		})
+	})
+	var cols emitter.Columns
+	b.Run("columns", func(b *testing.B) {
+		benchEmberEval(b, func(e *emitter.Effect) int {
+			total, n := ev.BeginBillboards(e, 1), 0
+			for from := int64(0); from < total; from += chunk {
+				cols.Reset()
+				ev.AppendColumnRange(&cols, from, min(from+chunk, total))
+				n += cols.Len()
+			}
+			return n
+		})
+	})
+}
+
 // benchEmberEval times Advance and eval (which returns how many particles
 // it evaluated) on the ember subject's steady effect, for each variant
 // and count.

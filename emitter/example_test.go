@@ -100,6 +100,33 @@ func ExampleEffect_AppendBillboards() {
 	// Output: (20.0, -20.0) (20.0, 20.0) (-20.0, -20.0) (-20.0, 20.0)
 }
 
+// A vertex writer that reads eight particles at a time takes them by
+// column, a chunk of candidates at a time: the same billboards as records,
+// with each field pair in a column of its own.
+func ExampleEvaluator_AppendColumnRange() {
+	spec := emitter.DefaultSpec()
+	spec.Rate = 3000
+	spec.Lifetime = emitter.NumberRange{Min: 1, Max: 2}
+	snap, _ := emitter.NewSnapshot(&spec)
+	effect, _ := emitter.NewEffect(snap, nil)
+	effect.SetTime(5)
+
+	ev := emitter.NewEvaluator(1)
+	defer ev.Close()
+	var cols emitter.Columns
+	total := ev.BeginBillboards(effect, 1)
+	for from := int64(0); from < total; from += 1024 {
+		cols.Reset()
+		ev.AppendColumnRange(&cols, from, min(from+1024, total))
+		// ... write cols.XY, cols.U, cols.V, cols.TauAge as vertices ...
+		if from == 0 {
+			first := effect.AppendBillboards(nil)[0]
+			fmt.Println(cols.Billboard(0) == first, cols.XY[0] == [2]float32{first.X, first.Y})
+		}
+	}
+	// Output: true true
+}
+
 // A renderer that evaluates particles itself reads what the effect shows
 // at its clock: the stream's runs of live indices and the visible bursts.
 func ExampleEffect_Window() {

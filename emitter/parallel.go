@@ -31,7 +31,8 @@ type Evaluator struct {
 	quads   [][]Quad
 	boards  [][]Billboard
 	frame   frame
-	segs    []segment // BeginBillboards' evaluation
+	segs    []segment   // BeginBillboards' evaluation
+	spill   []Billboard // AppendColumnRange's segments the kernel does not place
 	once    sync.Once
 }
 

@@ -24,15 +24,20 @@ const vectorCurveSegs = 8
 // vectorArgs is what the kernel reads and writes. vector_amd64.s reads its
 // layout through go_asm.h.
 type vectorArgs struct {
-	cache *constants      // the stream ring
-	out   *Billboard      // out[0]; the kernel writes from out[n] on
-	kf    *[kfLen]float64 // vectorFloats
-	ki    *[kiLen]int64   // vectorInts
-	steps *[anchorSpan]float64
-	exp2  *[32]float64
-	mask  int64 // ring length - 1
-	i, hi int64 // the next candidate and the last
-	n     int64 // billboards written
+	cache *constants // the stream ring
+	out   *Billboard // out[0]; the kernel writes from out[n] on
+	// xy, when not nil, has the kernel store by column instead (Columns):
+	// each block's eight pairs whole, at entry n of the columns whose
+	// first entries these are.
+	ks           *[2]uint32
+	xy, u, v, ta *[2]float32
+	kf           *[kfLen]float64 // vectorFloats
+	ki           *[kiLen]int64   // vectorInts
+	steps        *[anchorSpan]float64
+	exp2         *[32]float64
+	mask         int64 // ring length - 1
+	i, hi        int64 // the next candidate and the last
+	n            int64 // billboards written
 	// anchor is the drag anchor whose exponential the kernel holds in a
 	// register; odd (none) on every call, as registers do not outlive it.
 	anchor int64
@@ -235,19 +240,29 @@ func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, hi int64) int {
 	a := f.vectorArgs(out, n)
 	a.i, a.hi = lo, hi
-	for {
-		a.anchor = 1
-		vectorKernel(&a)
-		n = int(a.n)
-		if a.i > hi {
-			break
-		}
-		end := min(a.i|7, hi)
+	n = f.runVector(&a, func(n int, lo, hi int64) int {
 		ts.from = n
-		n = f.appendPlain(out, n, ts, sg, a.i, end)
+		n = f.appendPlain(out, n, ts, sg, lo, hi)
 		ts.apply(out)
-		a.i, a.n = end+1, int64(n)
-	}
+		return n
+	})
 	ts.from = n
 	return n
+}
+
+// runVector runs the kernel over a.i..a.hi and returns how many billboards
+// it has written in all: where the kernel stops at a block, rest places
+// that block's candidates lo..hi from billboard n on and returns the next
+// billboard, and the kernel goes on after the block.
+func (f *frame) runVector(a *vectorArgs, rest func(n int, lo, hi int64) int) int {
+	for {
+		a.anchor = 1
+		vectorKernel(a)
+		if a.i > a.hi {
+			return int(a.n)
+		}
+		end := min(a.i|7, a.hi)
+		a.n = int64(rest(int(a.n), a.i, end))
+		a.i = end + 1
+	}
 }

@@ -484,6 +484,25 @@ turned:
 
 packed:
 	POPCNTL      AX, AX
+	MOVQ         vectorArgs_xy(DI), CX
+	TESTQ        CX, CX
+	JZ           records
+
+	// By column: each pair vector whole at entry n, the dead lanes'
+	// garbage past the live ones (the next block's overwrite it).
+	VMOVDQU64    Z5, (CX)(R13*8)
+	MOVQ         vectorArgs_ks(DI), CX
+	VMOVDQU64    Z3, (CX)(R13*8)
+	MOVQ         vectorArgs_u(DI), CX
+	VMOVDQU64    Z9, (CX)(R13*8)
+	MOVQ         vectorArgs_v(DI), CX
+	VMOVDQU64    Z19, (CX)(R13*8)
+	MOVQ         vectorArgs_ta(DI), CX
+	VMOVDQU64    Z8, (CX)(R13*8)
+	ADDQ         AX, R13
+	JMP          block
+
+records:
 	LEAQ         (AX)(AX*4), DX          // words to store
 	LEAQ         (R13)(R13*4), CX
 	LEAQ         (R12)(CX*8), BX         // &out[n]

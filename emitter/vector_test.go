@@ -167,17 +167,7 @@ func TestVectorKernelRuns(t *testing.T) {
 		spec.Speed = NumberRange{Min: 2, Max: 4}
 		spec.Drag = c.drag
 		spec.RotSpeed = NumberRange{Min: -90, Max: 90}
-		spec.Size = NumberSequence{{Time: 0, Value: 0.2}, {Time: 0.25, Value: 0.6}, {Time: 1, Value: 0.3}}
-		snap, err := NewSnapshot(&spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := NewEffect(snap, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Play()
-		e.SetTime(3)
+		e := kernelStream(t, spec)
 		want := e.AppendBillboards(nil) // fills the ring
 		e.prepareCache()
 		f := e.newFrame()
@@ -203,6 +193,24 @@ func TestVectorKernelRuns(t *testing.T) {
 		}
 		compareVector(t, fmt.Sprintf("drag %v", c.drag), e)
 	}
+}
+
+// kernelStream returns a playing effect of spec with a Size curve the
+// kernel samples, at 3 s.
+func kernelStream(t *testing.T, spec Spec) *Effect {
+	t.Helper()
+	spec.Size = NumberSequence{{Time: 0, Value: 0.2}, {Time: 0.25, Value: 0.6}, {Time: 1, Value: 0.3}}
+	snap, err := NewSnapshot(&spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEffect(snap, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Play()
+	e.SetTime(3)
+	return e
 }
 
 // TestFixedRotation: the rotation the kernel turns every particle by, when

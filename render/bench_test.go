@@ -275,34 +275,101 @@ func BenchmarkChunk(b *testing.B) {
 			needGPU(b)
 			rs := make([]*Renderer, len(sizes))
 			its := make([][]Item, len(sizes))
-			ts := make([][]float64, len(sizes))
+			names := make([]string, len(sizes))
 			for i, c := range sizes {
 				rs[i], its[i] = benchScene(b, n)
 				rs[i].sub.size = c
+				names[i] = fmt.Sprint(c)
 			}
-			dst := ebiten.NewImage(64, 64)
-			defer dst.Deallocate()
-			pix := make([]byte, 4*64*64)
-			const warm = 3
-			for it := range b.N + warm {
-				for k := range sizes {
-					i := (k + it) % len(sizes)
-					its[i][0].Effect.Advance(1.0 / 60)
-					dst.ReadPixels(pix)
-					t0 := time.Now()
-					rs[i].Draw(dst, its[i])
-					d := time.Since(t0)
-					if it >= warm {
-						ts[i] = append(ts[i], float64(d.Nanoseconds())/float64(rs[i].Stats().Particles))
-					}
-				}
-			}
-			for i, c := range sizes {
-				slices.Sort(ts[i])
-				b.ReportMetric(ts[i][len(ts[i])/2], fmt.Sprintf("ns/particle-%d", c))
-				b.ReportMetric(ts[i][len(ts[i])/4], fmt.Sprintf("q1-%d", c))
-			}
+			interleaved(b, rs, its, names)
 		})
+	}
+}
+
+// BenchmarkStream is a streamed effect (benchScene's particles, which
+// spin) by column and by billboard, where the vertex kernels run: "write"
+// evaluates and writes every chunk without submitting it (ns per particle
+// of CPU work alone); "frame" is Renderer.Draw, in ns per particle of wall
+// time, the median (and first quartile) of each way's frames, drawn in
+// turn after a flush as BenchmarkChunk draws its sizes.
+func BenchmarkStream(b *testing.B) {
+	if !haveVertexKernel {
+		b.Skip("no vertex kernel on this processor or build: streams go by billboard")
+	}
+	ways := []string{"columns", "billboards"}
+	for _, n := range []int{10000, 100000} {
+		for i, way := range ways {
+			b.Run(fmt.Sprintf("write/%s/%d", way, n), func(b *testing.B) {
+				r, items := benchScene(b, n)
+				r.byBillboard = i == 1
+				e := items[0].Effect
+				streamed := 0
+				frame := func() {
+					e.Advance(1.0 / 60)
+					r.collect(image.Rect(0, 0, 64, 64), items)
+					r.sub.begin(false)
+					r.sub.local = true
+					r.reserve(chunkQuads)
+					r.reserveTriangles(chunkQuads)
+					r.streamed = 0
+					slot, tslot := 0, 0
+					for k := range r.vis {
+						slot, tslot = r.streamEffect(&r.vis[k], slot, tslot)
+					}
+					r.sub.end()
+					streamed += r.streamed
+				}
+				frame()
+				streamed = 0
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					frame()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(streamed), "ns/particle")
+			})
+		}
+		b.Run(fmt.Sprintf("frame/%d", n), func(b *testing.B) {
+			needGPU(b)
+			rs := make([]*Renderer, len(ways))
+			its := make([][]Item, len(ways))
+			for i := range ways {
+				rs[i], its[i] = benchScene(b, n)
+				rs[i].byBillboard = i == 1
+			}
+			interleaved(b, rs, its, ways)
+		})
+	}
+}
+
+// interleaved draws b.N frames of each renderer rs[i] and its items its[i]
+// in turn, one frame each in rotating order, after a flush that makes
+// llvmpipe draw the last frame, and reports each one's median and first
+// quartile of Renderer.Draw's wall time per particle, named
+// "ns/particle-" and "q1-" and names[i].
+func interleaved(b *testing.B, rs []*Renderer, its [][]Item, names []string) {
+	dst := ebiten.NewImage(64, 64)
+	defer dst.Deallocate()
+	pix := make([]byte, 4*64*64)
+	ts := make([][]float64, len(rs))
+	const warm = 3
+	for it := range b.N + warm {
+		for k := range rs {
+			i := (k + it) % len(rs)
+			its[i][0].Effect.Advance(1.0 / 60)
+			dst.ReadPixels(pix)
+			t0 := time.Now()
+			rs[i].Draw(dst, its[i])
+			d := time.Since(t0)
+			if it >= warm {
+				ts[i] = append(ts[i], float64(d.Nanoseconds())/float64(rs[i].Stats().Particles))
+			}
+		}
+	}
+	for i, name := range names {
+		slices.Sort(ts[i])
+		b.ReportMetric(ts[i][len(ts[i])/2], "ns/particle-"+name)
+		b.ReportMetric(ts[i][len(ts[i])/4], "q1-"+name)
 	}
 }
 

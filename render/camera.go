@@ -77,6 +77,25 @@ func (r *Renderer) viewBoards(qs []emitter.Billboard, ox, oy float64) (float64, 
 	return v.Apply(ox, oy)
 }
 
+// viewColumns is viewBoards for the billboards of c.
+func (r *Renderer) viewColumns(c *emitter.Columns, ox, oy float64) (float64, float64) {
+	if !r.viewed {
+		return ox, oy
+	}
+	v := &r.view
+	a, s := float32(v.A), float32(v.C)
+	turn := func(p *[2]float32) {
+		x, y := p[0], p[1]
+		p[0], p[1] = float32(a*x)-float32(s*y), float32(s*x)+float32(a*y)
+	}
+	for i := range c.Len() {
+		turn(&c.XY[i])
+		turn(&c.U[i])
+		turn(&c.V[i])
+	}
+	return v.Apply(ox, oy)
+}
+
 // viewOrNil is the view, or nil without a camera.
 func (r *Renderer) viewOrNil() *camera.Transform {
 	if r.viewed {

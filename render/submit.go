@@ -105,20 +105,26 @@ func (s *submission) extend(to int) { s.runs[len(s.runs)-1].to = to }
 // on, or, local, where the pending chunk ends. It returns the slot after
 // bs.
 func chunked[B any](s *submission, tri bool, slot int, bs []B, write func(at int, bs []B)) int {
+	return chunkedN(s, tri, slot, len(bs), func(at, lo, hi int) { write(at, bs[lo:hi]) })
+}
+
+// chunkedN is chunked for n primitives held elsewhere: write(at, lo, hi)
+// writes primitives lo..hi-1 of them from slot at on.
+func chunkedN(s *submission, tri bool, slot, n int, write func(at, lo, hi int)) int {
 	if s.pend.n > 0 && s.pend.tri != tri {
 		s.flush()
 	}
-	for len(bs) > 0 {
+	for lo := 0; lo < n; {
 		if s.pend.n == 0 {
 			s.pend = pending{tri: tri, from: slot}
 			if s.local {
 				s.pend.from = 0
 			}
 		}
-		m := min(len(bs), s.size-s.pend.n)
-		write(s.pend.from+s.pend.n, bs[:m])
+		m := min(n-lo, s.size-s.pend.n)
+		write(s.pend.from+s.pend.n, lo, lo+m)
 		slot += m
-		bs = bs[m:]
+		lo += m
 		if s.pend.n += m; s.pend.n >= s.size {
 			s.flush()
 		}

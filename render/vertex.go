@@ -175,6 +175,24 @@ func (r *Renderer) writeTriangles(slot int, bs []emitter.Billboard, ox, oy float
 	return r.writeTrianglesLoop(slot+done, bs[done:], k, l)
 }
 
+// writeColumns writes billboards lo..hi-1 of c, of layer n of kind k, as
+// triangles (tri) or quads from slot slot on, as writeTriangles and
+// writePass write billboards: the column kernels write what they can, the
+// loops the rest, copied out as billboards.
+func (r *Renderer) writeColumns(tri bool, slot int, c *emitter.Columns, lo, hi int, ox, oy float64, k *kind, n int) {
+	l := layerOf(k, n, ox, oy)
+	done := r.writeVectorColumns(tri, slot, c, lo, hi, k, l)
+	if lo+done == hi {
+		return
+	}
+	r.colTail = c.AppendBillboards(r.colTail[:0], lo+done, hi)
+	if tri {
+		r.writeTrianglesLoop(slot+done, r.colTail, k, l)
+	} else {
+		r.writePassLoop(slot+done, r.colTail, k, l)
+	}
+}
+
 // writeTrianglesLoop is writeTriangles' loop, a billboard at a time.
 func (r *Renderer) writeTrianglesLoop(slot int, bs []emitter.Billboard, k *kind, l layer) int {
 	g, fx, fy, factor, row, tagBase := l.g, l.fx, l.fy, l.factor, l.row, l.tagBase

@@ -20,11 +20,14 @@ import (
 // vertexArgs is what the kernels read and write; vertexvec_amd64.s reads
 // its layout through go_asm.h.
 type vertexArgs struct {
-	bs    *emitter.Billboard
-	verts *ebiten.Vertex
-	tags  *uint64
-	ki    *[vxKiLen]uint64
-	n     int64 // billboards to write, a multiple of 8; written, on return
+	bs *emitter.Billboard
+	// The columns' entries the column kernels start at, in place of bs.
+	ks           *[2]uint32
+	xy, u, v, ta *[2]float32
+	verts        *ebiten.Vertex
+	tags         *uint64
+	ki           *[vxKiLen]uint64
+	n            int64 // billboards to write, a multiple of 8; written, on return
 	// src holds the vertices' texture corners, a float32 pair each.
 	src     [4]uint64
 	tagBase uint64
@@ -90,6 +93,42 @@ func (r *Renderer) writeVector(tri bool, slot int, bs []emitter.Billboard, k *ki
 	if !haveVertexKernel || len(bs) < 8 {
 		return 0
 	}
+	a, ok := r.vectorArgs(tri, slot, len(bs), k, l)
+	if !ok {
+		return 0
+	}
+	a.bs = &bs[0]
+	// Direct calls: a func value of a method would allocate.
+	if tri {
+		triKernel(&a)
+	} else {
+		quadKernel(&a)
+	}
+	return int(a.n)
+}
+
+// writeVectorColumns is writeVector for billboards lo..hi-1 of c.
+func (r *Renderer) writeVectorColumns(tri bool, slot int, c *emitter.Columns, lo, hi int, k *kind, l layer) int {
+	if !haveVertexKernel || hi-lo < 8 {
+		return 0
+	}
+	a, ok := r.vectorArgs(tri, slot, hi-lo, k, l)
+	if !ok {
+		return 0
+	}
+	a.ks, a.xy, a.u, a.v, a.ta = &c.KeyStream[lo], &c.XY[lo], &c.U[lo], &c.V[lo], &c.TauAge[lo]
+	if tri {
+		triColumns(&a)
+	} else {
+		quadColumns(&a)
+	}
+	return int(a.n)
+}
+
+// vectorArgs returns the kernels' arguments for n billboards written from
+// slot on, all but the billboards; false when the slots are out of the
+// buffers (the loop's bounds checks then say what is wrong).
+func (r *Renderer) vectorArgs(tri bool, slot, n int, k *kind, l layer) (vertexArgs, bool) {
 	a := vertexArgs{
 		ki: &vertexInts, tagBase: l.tagBase, g: l.g, fx: l.fx, fy: l.fy,
 	}
@@ -102,16 +141,10 @@ func (r *Renderer) writeVector(tri bool, slot int, bs []emitter.Billboard, k *ki
 		sx0, sy0, sx1, sy1 := texCorners(k, 1)
 		a.src = [4]uint64{pair(sx0, sy0), pair(sx1, sy0), pair(sx0, sy1), pair(sx1, sy1)}
 	}
-	if slot < 0 || slot+len(bs) > len(tags) || per*(slot+len(bs)) > len(verts) {
-		return 0 // the loop's bounds checks say what is wrong
+	if slot < 0 || slot+n > len(tags) || per*(slot+n) > len(verts) {
+		return a, false
 	}
-	a.bs, a.verts, a.tags = &bs[0], &verts[per*slot], &tags[slot]
-	a.n = int64(len(bs) &^ 7)
-	// Direct calls: a func value of a method would allocate.
-	if tri {
-		triKernel(&a)
-	} else {
-		quadKernel(&a)
-	}
-	return int(a.n)
+	a.verts, a.tags = &verts[per*slot], &tags[slot]
+	a.n = int64(n &^ 7)
+	return a, true
 }

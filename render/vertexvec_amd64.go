@@ -21,3 +21,14 @@ func triKernel(a *vertexArgs)
 //
 //go:noescape
 func quadKernel(a *vertexArgs)
+
+// triColumns is triKernel reading the billboards from the columns a.ks,
+// a.xy, a.u, a.v and a.ta.
+//
+//go:noescape
+func triColumns(a *vertexArgs)
+
+// quadColumns is triColumns for quads.
+//
+//go:noescape
+func quadColumns(a *vertexArgs)

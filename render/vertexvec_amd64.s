@@ -9,6 +9,9 @@
 // halves as float32 pairs, and woven into the 32-byte heads of the 24 or
 // 32 vertices.
 //
+// triColumns and quadColumns read the billboards by column instead
+// (emitter.Columns): each pair is one load, with no split.
+//
 // Registers kept across blocks: DI a, SI the billboards, BX the vertices,
 // DX the tags, CX the count left, R8 vertexInts; Z31/Z30 the word weaves,
 // Z29/Z28 the 16-byte weaves, Z27 g, Z26 (fx, fy), Z25 3, Z24, Z23, Z22
@@ -80,14 +83,7 @@
 // g·(UX|UY) in Z7 and g·(VX|VY) in Z8, c - a in Z10, and the τ|age and
 // hash pairs woven in Z18 and Z19, and stores the block's tags.
 #define BLOCK \
-	CMPQ        CX, $8 \
-	JLT         done \
-	VMOVDQU64   (DX), Z6 \
-	VPSRLQ      $32, Z6, Z7 \
-	VPSRLQ      $32, Z21, Z8 \
-	VPCMPQ      $4, Z8, Z7, K2 \
-	KORTESTW    K2, K2 \
-	JNZ         done \
+	BLOCKSTART \
 	VMOVDQU64   0(SI), Z0 \
 	VMOVDQU64   64(SI), Z1 \
 	VMOVDQU64   128(SI), Z2 \
@@ -98,6 +94,34 @@
 	SPLIT(2, Z7) \
 	SPLIT(3, Z8) \
 	SPLIT(4, Z9) \
+	BLOCKPAIRS
+
+// BLOCKC is BLOCK reading the billboards by column (emitter.Columns): the
+// pairs are the columns' next eight entries, at SI (Key|Stream), R10
+// (X|Y), R11 (UX|UY), R12 (VX|VY) and R13 (τ|age).
+#define BLOCKC \
+	BLOCKSTART \
+	VMOVDQU64   (SI), Z5 \
+	VMOVDQU64   (R10), Z6 \
+	VMOVDQU64   (R11), Z7 \
+	VMOVDQU64   (R12), Z8 \
+	VMOVDQU64   (R13), Z9 \
+	BLOCKPAIRS
+
+// BLOCKSTART jumps to done when fewer than eight billboards are left or
+// a slot of the block holds another kind.
+#define BLOCKSTART \
+	CMPQ        CX, $8 \
+	JLT         done \
+	VMOVDQU64   (DX), Z6 \
+	VPSRLQ      $32, Z6, Z7 \
+	VPSRLQ      $32, Z21, Z8 \
+	VPCMPQ      $4, Z8, Z7, K2 \
+	KORTESTW    K2, K2 \
+	JNZ         done
+
+// BLOCKPAIRS is the rest of a block, from the pairs in Z5..Z9.
+#define BLOCKPAIRS \
 	VADDPS      Z26, Z6, Z6 \
 	VMULPS      Z7, Z27, Z7 \
 	VMULPS      Z8, Z27, Z8 \
@@ -122,31 +146,68 @@
 	ADDQ $64, DX \
 	SUBQ $8, CX
 
+// NEXTC is NEXT by column.
+#define NEXTC(per) \
+	ADDQ $64, SI \
+	ADDQ $64, R10 \
+	ADDQ $64, R11 \
+	ADDQ $64, R12 \
+	ADDQ $64, R13 \
+	ADDQ $(384*per), BX \
+	ADDQ $64, DX \
+	SUBQ $8, CX
+
+// COLUMNS loads the column pointers in place of the billboards'.
+#define COLUMNS \
+	MOVQ vertexArgs_ks(DI), SI \
+	MOVQ vertexArgs_xy(DI), R10 \
+	MOVQ vertexArgs_u(DI), R11 \
+	MOVQ vertexArgs_v(DI), R12 \
+	MOVQ vertexArgs_ta(DI), R13
+
+// TRICORNERS: triangleCorners(c, a, b): c - a - b, c + 3a - b, c - a + 3b.
+#define TRICORNERS \
+	VSUBPS Z8, Z10, Z11 \
+	VMULPS Z25, Z7, Z12 \
+	VADDPS Z12, Z6, Z12 \
+	VSUBPS Z8, Z12, Z12 \
+	VMULPS Z25, Z8, Z13 \
+	VADDPS Z13, Z10, Z13 \
+	HEADS(Z11, Z24, 0, 3) \
+	HEADS(Z12, Z23, 1, 3) \
+	HEADS(Z13, Z22, 2, 3)
+
+// QUADCORNERS: quadCorners(c, a, b): c - a - b, c + a - b, c - a + b, c + a + b.
+#define QUADCORNERS \
+	VSUBPS Z8, Z10, Z11 \
+	VADDPS Z7, Z6, Z12 \
+	VSUBPS Z8, Z12, Z13 \
+	VADDPS Z8, Z10, Z14 \
+	VADDPS Z8, Z12, Z12 \
+	HEADS(Z11, Z24, 0, 4) \
+	HEADS(Z13, Z23, 1, 4) \
+	HEADS(Z14, Z22, 2, 4) \
+	HEADS(Z12, Z20, 3, 4)
+
+// EPILOGUE returns how many billboards the blocks wrote.
+#define EPILOGUE \
+	SUBQ       CX, R9 \
+	MOVQ       R9, vertexArgs_n(DI) \
+	VZEROUPPER \
+	RET
+
 // func triKernel(a *vertexArgs)
 TEXT ·triKernel(SB), NOSPLIT, $0-8
 	PROLOGUE
 
 triblock:
 	BLOCK
-
-	// triangleCorners(c, a, b): c - a - b, c + 3a - b, c - a + 3b.
-	VSUBPS Z8, Z10, Z11
-	VMULPS Z25, Z7, Z12
-	VADDPS Z12, Z6, Z12
-	VSUBPS Z8, Z12, Z12
-	VMULPS Z25, Z8, Z13
-	VADDPS Z13, Z10, Z13
-	HEADS(Z11, Z24, 0, 3)
-	HEADS(Z12, Z23, 1, 3)
-	HEADS(Z13, Z22, 2, 3)
+	TRICORNERS
 	NEXT(3)
 	JMP triblock
 
 done:
-	SUBQ CX, R9
-	MOVQ R9, vertexArgs_n(DI)
-	VZEROUPPER
-	RET
+	EPILOGUE
 
 // func quadKernel(a *vertexArgs)
 TEXT ·quadKernel(SB), NOSPLIT, $0-8
@@ -154,22 +215,37 @@ TEXT ·quadKernel(SB), NOSPLIT, $0-8
 
 quadblock:
 	BLOCK
-
-	// quadCorners(c, a, b): c - a - b, c + a - b, c - a + b, c + a + b.
-	VSUBPS Z8, Z10, Z11
-	VADDPS Z7, Z6, Z12
-	VSUBPS Z8, Z12, Z13
-	VADDPS Z8, Z10, Z14
-	VADDPS Z8, Z12, Z12
-	HEADS(Z11, Z24, 0, 4)
-	HEADS(Z13, Z23, 1, 4)
-	HEADS(Z14, Z22, 2, 4)
-	HEADS(Z12, Z20, 3, 4)
+	QUADCORNERS
 	NEXT(4)
 	JMP quadblock
 
 done:
-	SUBQ CX, R9
-	MOVQ R9, vertexArgs_n(DI)
-	VZEROUPPER
-	RET
+	EPILOGUE
+
+// func triColumns(a *vertexArgs)
+TEXT ·triColumns(SB), NOSPLIT, $0-8
+	PROLOGUE
+	COLUMNS
+
+triblock:
+	BLOCKC
+	TRICORNERS
+	NEXTC(3)
+	JMP triblock
+
+done:
+	EPILOGUE
+
+// func quadColumns(a *vertexArgs)
+TEXT ·quadColumns(SB), NOSPLIT, $0-8
+	PROLOGUE
+	COLUMNS
+
+quadblock:
+	BLOCKC
+	QUADCORNERS
+	NEXTC(4)
+	JMP quadblock
+
+done:
+	EPILOGUE

@@ -6,5 +6,7 @@ package render
 // AVX-512, and under GOAMD64=v3 the loops' multiply-adds may be fused.
 var haveVertexKernel = false
 
-func triKernel(*vertexArgs)  { panic("render: no vertex kernel in this build") }
-func quadKernel(*vertexArgs) { panic("render: no vertex kernel in this build") }
+func triKernel(*vertexArgs)   { panic("render: no vertex kernel in this build") }
+func quadKernel(*vertexArgs)  { panic("render: no vertex kernel in this build") }
+func triColumns(*vertexArgs)  { panic("render: no vertex kernel in this build") }
+func quadColumns(*vertexArgs) { panic("render: no vertex kernel in this build") }

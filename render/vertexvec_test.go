@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/emberfx/ember/camera"
 	"github.com/emberfx/ember/emitter"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -34,8 +35,9 @@ func randomBoards(rng *rand.Rand, n int) []emitter.Billboard {
 	return bs
 }
 
-// TestVertexKernelsMatch: the vector kernels write the triangles and quads
-// and the tags the loops write, bit for bit, over a frame whose slots held
+// TestVertexKernelsMatch: the vector kernels, reading billboards or
+// columns, write the triangles and quads and the tags the loops write, bit
+// for bit, over a frame whose slots held
 // the same kind (other particles), another kind (the loop writes from its
 // block on) or nothing, with glow layers (g > 1) and offsets, and counts
 // that are not multiples of eight.
@@ -60,7 +62,7 @@ func TestVertexKernelsMatch(t *testing.T) {
 		k.growth[i], other.growth[i] = 1+0.45*float64(i), 1+0.45*float64(i)
 		k.factor[i], other.factor[i] = float32(i)+0.5, float32(i)+1.5
 	}
-	kernelBlocks := 0
+	kernelBlocks, columnBlocks := 0, 0
 	for round := range 80 {
 		tri := round%2 == 0
 		write := func(r *Renderer, slot int, bs []emitter.Billboard, ox, oy float64, k *kind, n int) {
@@ -114,8 +116,25 @@ func TestVertexKernelsMatch(t *testing.T) {
 		kernelBlocks += a.writeVector(tri, 0, bs, k, layerOf(k, layer, ox, oy)) / 8
 		*verts(&a), *tags(&a) = slices.Clone(*verts(&b)), slices.Clone(*tags(&b))
 		write(&a, 0, bs, ox, oy, k, layer)
+		// By column, after lo others.
+		var c Renderer
+		*verts(&c), *tags(&c) = slices.Clone(*verts(&b)), slices.Clone(*tags(&b))
+		var cols emitter.Columns
+		lo := rng.IntN(10)
+		cols.Append(randomBoards(rng, lo)...)
+		cols.Append(bs...)
+		c.writeColumns(tri, 0, &cols, lo, lo+n, ox, oy, k, layer)
+		columnBlocks += c.writeVectorColumns(tri, 0, &cols, lo, lo+n, k, layerOf(k, layer, ox, oy)) / 8
 		haveVertexKernel = false
 		write(&b, 0, bs, ox, oy, k, layer)
+		if !slices.Equal(*tags(&c), *tags(&b)) {
+			t.Fatalf("round %d (%d billboards, triangles %v): the column kernel's tags differ from the loop's", round, n, tri)
+		}
+		for i, vc := range *verts(&c) {
+			if vb := (*verts(&b))[i]; !sameBits(vc, vb) {
+				t.Fatalf("round %d (%d billboards, layer %d, triangles %v): vertex %d: column kernel %v, loop %v", round, n, layer, tri, i, vc, vb)
+			}
+		}
 		for i, ta := range *tags(&a) {
 			if tb := (*tags(&b))[i]; ta != tb {
 				t.Fatalf("round %d (%d billboards, triangles %v): tag %d: kernel %#x, loop %#x", round, n, tri, i, ta, tb)
@@ -132,7 +151,87 @@ func TestVertexKernelsMatch(t *testing.T) {
 			}
 		}
 	}
-	if kernelBlocks < 100 {
-		t.Fatalf("the kernel wrote %d blocks in all: the test proves little", kernelBlocks)
+	if kernelBlocks < 100 || columnBlocks < 100 {
+		t.Fatalf("the kernels wrote %d and %d (by column) blocks in all: the test proves little", kernelBlocks, columnBlocks)
+	}
+}
+
+// sameBits reports whether two vertices hold the same bits.
+func sameBits(a, b ebiten.Vertex) bool {
+	fa := [...]float32{a.DstX, a.DstY, a.SrcX, a.SrcY, a.ColorR, a.ColorG, a.ColorB, a.ColorA, a.Custom0, a.Custom1, a.Custom2, a.Custom3}
+	fb := [...]float32{b.DstX, b.DstY, b.SrcX, b.SrcY, b.ColorR, b.ColorG, b.ColorB, b.ColorA, b.Custom0, b.Custom1, b.Custom2, b.Custom3}
+	for j := range fa {
+		if math.Float32bits(fa[j]) != math.Float32bits(fb[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestStreamByColumns: a streamed effect's calls, evaluated and written by
+// column, submit the vertices that billboards would, bit for bit: steady
+// streams drawn as triangles and as quads, with bursts among them, over
+// several chunks, without a camera and through a turned, zoomed one.
+func TestStreamByColumns(t *testing.T) {
+	needGPU(t)
+	if !haveVertexKernel {
+		t.Skip("no vertex kernel on this processor or build")
+	}
+	defer func() { haveVertexKernel = true }()
+	// calls draws a frame of items and returns each call's vertices.
+	calls := func(r *Renderer, dst *ebiten.Image, items []Item, cam *camera.Camera) [][]ebiten.Vertex {
+		var got [][]ebiten.Vertex
+		call := r.sub.call
+		r.sub.call = func(c *drawCall) {
+			var vs []ebiten.Vertex
+			if c.tri {
+				vs = r.tverts[3*c.from : 3*(c.from+c.n)]
+			} else {
+				vs = r.verts[4*c.from : 4*(c.from+c.n)]
+			}
+			got = append(got, slices.Clone(vs))
+			call(c)
+		}
+		defer func() { r.sub.call = call }()
+		r.DrawCamera(dst, items, cam)
+		if r.stats.Batched != len(items) || r.streamed != r.stats.Particles {
+			t.Fatalf("stats %+v, %d streamed: want every effect streamed", r.stats, r.streamed)
+		}
+		return got
+	}
+	dst := ebiten.NewImage(64, 64)
+	defer dst.Deallocate()
+	for _, size := range []float64{1, 9} { // triangles, quads
+		e := effectOf(t, 64, 64, 300, 2.5, func(sp *emitter.Spec) {
+			steady(3000)(sp)
+			sp.Size = emitter.ConstantSequence(size)
+			sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+			sp.Drag = 0.5
+		})
+		e.Play()
+		items := []Item{{Effect: e, X: 32, Y: 32}}
+		for _, cam := range []*camera.Camera{nil, {X: 30, Y: 35, Zoom: 1.7, Rotation: 25}} {
+			cols, boards := newRenderer(t, &Options{Budget: -1, Workers: 1}), newRenderer(t, &Options{Budget: -1, Workers: 1})
+			for f := range 3 {
+				e.Step(emitter.TicksPerSecond / 30)
+				haveVertexKernel = true
+				got := calls(cols, dst, items, cam)
+				haveVertexKernel = false
+				want := calls(boards, dst, items, cam)
+				if len(got) != len(want) || len(got) < 3 {
+					t.Fatalf("size %v, camera %v, frame %d: %d calls by column, %d by billboard", size, cam, f, len(got), len(want))
+				}
+				for i := range got {
+					if len(got[i]) != len(want[i]) {
+						t.Fatalf("size %v, camera %v, frame %d, call %d: %d vertices, want %d", size, cam, f, i, len(got[i]), len(want[i]))
+					}
+					for j := range got[i] {
+						if !sameBits(got[i][j], want[i][j]) {
+							t.Fatalf("size %v, camera %v, frame %d, call %d, vertex %d: by column %v, by billboard %v", size, cam, f, i, j, got[i][j], want[i][j])
+						}
+					}
+				}
+			}
+		}
 	}
 }
