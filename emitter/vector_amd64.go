@@ -9,8 +9,9 @@ import "golang.org/x/sys/cpu"
 var haveVector = cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL
 
 // vectorKernel places the candidates a.i..a.hi, writing billboards from
-// a.out[a.n] on, or from entry a.n of the columns a.xy and the others. It returns with a.i past a.hi, or at the first candidate
-// of a block it leaves to the scalar loop.
+// a.out[a.n] on, or from entry a.n of the columns a.xy and the others. It
+// returns with a.i past a.hi, or at the first candidate of a block it
+// leaves to the scalar loop.
 //
 //go:noescape
 func vectorKernel(a *vectorArgs)

@@ -66,15 +66,20 @@ func (r *Renderer) viewBoards(qs []emitter.Billboard, ox, oy float64) (float64, 
 		return ox, oy
 	}
 	v := &r.view
-	// M = [a -c; c a] in float32.
 	a, c := float32(v.A), float32(v.C)
 	for i := range qs {
 		q := &qs[i]
-		q.X, q.Y = float32(a*q.X)-float32(c*q.Y), float32(c*q.X)+float32(a*q.Y)
-		q.UX, q.UY = float32(a*q.UX)-float32(c*q.UY), float32(c*q.UX)+float32(a*q.UY)
-		q.VX, q.VY = float32(a*q.VX)-float32(c*q.VY), float32(c*q.VX)+float32(a*q.VY)
+		q.X, q.Y = turn32(a, c, q.X, q.Y)
+		q.UX, q.UY = turn32(a, c, q.UX, q.UY)
+		q.VX, q.VY = turn32(a, c, q.VX, q.VY)
 	}
 	return v.Apply(ox, oy)
+}
+
+// turn32 is M·(x, y), M = [a -c; c a], in float32: the view's turn and
+// zoom of a billboard's centre or half axis, each product rounded.
+func turn32(a, c, x, y float32) (float32, float32) {
+	return float32(a*x) - float32(c*y), float32(c*x) + float32(a*y)
 }
 
 // viewColumns is viewBoards for the billboards of c.
@@ -84,14 +89,11 @@ func (r *Renderer) viewColumns(c *emitter.Columns, ox, oy float64) (float64, flo
 	}
 	v := &r.view
 	a, s := float32(v.A), float32(v.C)
-	turn := func(p *[2]float32) {
-		x, y := p[0], p[1]
-		p[0], p[1] = float32(a*x)-float32(s*y), float32(s*x)+float32(a*y)
-	}
 	for i := range c.Len() {
-		turn(&c.XY[i])
-		turn(&c.U[i])
-		turn(&c.V[i])
+		xy, u, w := &c.XY[i], &c.U[i], &c.V[i]
+		xy[0], xy[1] = turn32(a, s, xy[0], xy[1])
+		u[0], u[1] = turn32(a, s, u[0], u[1])
+		w[0], w[1] = turn32(a, s, w[0], w[1])
 	}
 	return v.Apply(ox, oy)
 }

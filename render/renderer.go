@@ -1078,11 +1078,10 @@ func (r *Renderer) streamEffect(v *visible, slot, tslot int) (int, int) {
 // slot.
 func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy float64, k *kind, n int) int {
 	return chunked(&r.sub, tri, slot, qs, func(at int, qs []emitter.Billboard) {
+		r.reserveFor(tri, at+len(qs))
 		if tri {
-			r.reserveTriangles(at + len(qs))
 			r.writeTriangles(at, qs, ox, oy, k, n)
 		} else {
-			r.reserve(at + len(qs))
 			r.writePass(at, qs, ox, oy, k, n)
 		}
 	})
@@ -1092,13 +1091,18 @@ func (r *Renderer) chunked(tri bool, slot int, qs []emitter.Billboard, ox, oy fl
 // layer.
 func (r *Renderer) chunkedColumns(tri bool, slot int, c *emitter.Columns, ox, oy float64, k *kind) int {
 	return chunkedN(&r.sub, tri, slot, c.Len(), func(at, lo, hi int) {
-		if tri {
-			r.reserveTriangles(at + hi - lo)
-		} else {
-			r.reserve(at + hi - lo)
-		}
+		r.reserveFor(tri, at+hi-lo)
 		r.writeColumns(tri, at, c, lo, hi, ox, oy, k, 0)
 	})
+}
+
+// reserveFor makes room for n triangles (tri) or quads.
+func (r *Renderer) reserveFor(tri bool, n int) {
+	if tri {
+		r.reserveTriangles(n)
+	} else {
+		r.reserve(n)
+	}
 }
 
 // reserve makes room for n quads: the vertex buffer, its slot tags and the
