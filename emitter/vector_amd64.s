@@ -98,20 +98,24 @@ hiok:
 	SHLQ         $6, SI
 	ADDQ         R10, SI
 
-	// The slots four blocks on. Inside a frame the renderer's and
+	// The slots eight blocks on. Inside a frame the renderer's and
 	// Ebitengine's vertex copies evict the ring from the core's cache
-	// between chunks; without this the kernel waited on those reads
+	// between chunks, and llvmpipe's drawing of the last frame evicts it
+	// before the first; without this the kernel waited on those reads
 	// (cmd/compare, steady-simple at 10,000: 8 to 12 ns per particle in
-	// the evaluation, 7.1 to 7.6 with it). A prefetch past the ring's
-	// end is harmless: it never faults.
-	PREFETCHT0   2048(SI)
-	PREFETCHT0   2112(SI)
-	PREFETCHT0   2176(SI)
-	PREFETCHT0   2240(SI)
-	PREFETCHT0   2304(SI)
-	PREFETCHT0   2368(SI)
-	PREFETCHT0   2432(SI)
-	PREFETCHT0   2496(SI)
+	// the evaluation, 7.1 to 7.6 with it). Four blocks on was too near
+	// for a ring read back from memory: render's BenchmarkColdFrame at
+	// 10,000, four runs each alternated, Draw after a sync over its floor
+	// 1.21-1.32 with four, 1.19-1.28 with eight. A prefetch past the
+	// ring's end is harmless: it never faults.
+	PREFETCHT0   4096(SI)
+	PREFETCHT0   4160(SI)
+	PREFETCHT0   4224(SI)
+	PREFETCHT0   4288(SI)
+	PREFETCHT0   4352(SI)
+	PREFETCHT0   4416(SI)
+	PREFETCHT0   4480(SI)
+	PREFETCHT0   4544(SI)
 
 	// The eight slots' constants, one 64-byte slot a row, transposed
 	// (an 8x8 transpose of words) to one field a vector.

@@ -71,23 +71,8 @@ func BenchmarkRender(b *testing.B) {
 				r.Draw(dst, items)
 				flush()
 			}
-			// The floor's vertices: the renderer's last frame, built again
-			// without drawing so that every primitive keeps its slot (a
-			// drawn frame leaves only its last chunk in the buffers), in
-			// the form the renderer draws it (triangles or quads).
-			r.collect(dst.Bounds(), items)
-			r.build(nil)
+			verts, indices, _ := floorVertices(b, r, dst, items)
 			quads := r.Stats().Quads
-			var verts []ebiten.Vertex
-			var indices []uint32
-			switch r.Stats().Triangles {
-			case quads:
-				verts, indices = r.tverts[:3*quads], r.tindices[:3*quads]
-			case 0:
-				verts, indices = r.verts[:4*quads], r.indices[:6*quads]
-			default:
-				b.Fatalf("%d of %d particles are triangles: the floor needs one form", r.Stats().Triangles, quads)
-			}
 			shaderV := append([]ebiten.Vertex(nil), verts...)
 			floorV := append([]ebiten.Vertex(nil), verts...)
 			for i := range floorV {
@@ -147,6 +132,87 @@ func BenchmarkRender(b *testing.B) {
 			b.ReportMetric(per(tEval, nDraw), "eval-ns/particle")
 			b.ReportMetric(per(tVertex, nDraw)/floor, "vertex/floor")
 			b.ReportMetric(per(tDraw, nDraw)/floor, "draw/floor")
+		})
+	}
+}
+
+// floorVertices returns copies of the vertices and indices of r's last
+// frame of items, built again without drawing so that every primitive
+// keeps its slot (a drawn frame leaves only its last chunk in the
+// buffers), in the one form the renderer draws them (triangles or quads),
+// and the vertices per primitive.
+func floorVertices(b *testing.B, r *Renderer, dst *ebiten.Image, items []Item) ([]ebiten.Vertex, []uint32, int) {
+	b.Helper()
+	r.collect(dst.Bounds(), items)
+	r.build(nil)
+	quads := r.Stats().Quads
+	switch r.Stats().Triangles {
+	case quads:
+		return slices.Clone(r.tverts[:3*quads]), slices.Clone(r.tindices[:3*quads]), 3
+	case 0:
+		return slices.Clone(r.verts[:4*quads]), slices.Clone(r.indices[:6*quads]), 4
+	}
+	b.Fatalf("%d of %d particles are triangles: the floor needs one form", r.Stats().Triangles, quads)
+	return nil, nil, 0
+}
+
+// BenchmarkColdFrame tells the cost of a frame that starts with cold
+// caches from the frame's own work, for Renderer.Draw and for its floor:
+// the renderer's last frame re-submitted unchanged with its shader and
+// images, in its calls of chunkQuads primitives (cmd/compare's
+// ember-floor). "cold" is drawn right after waiting for llvmpipe to draw
+// everything queued, as cmd/compare measures a frame; "warm" right after
+// the cold one, with the clock advanced. Medians over the iterations, in
+// µs per frame, and Draw's over the floor's each way.
+func BenchmarkColdFrame(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			needGPU(b)
+			r, items := benchScene(b, n)
+			e := items[0].Effect
+			dst := ebiten.NewImage(64, 64)
+			defer dst.Deallocate()
+			pix := make([]byte, 4*64*64)
+			sync := func() { dst.ReadPixels(pix) }
+			r.Draw(dst, items)
+			verts, indices, per := floorVertices(b, r, dst, items)
+			op := r.op
+			op.Images[0], op.Images[1] = r.pages[0], r.data
+			floor := func() {
+				prims := len(verts) / per
+				for from := 0; from < prims; from += chunkQuads {
+					m := min(chunkQuads, prims-from)
+					dst.DrawTrianglesShader32(verts[per*from:per*(from+m)], indices[:len(indices)/prims*m], r.shader, &op)
+				}
+			}
+			const warm = 3
+			var ts [4][]float64
+			timed := func(i, it int, f func()) {
+				t0 := time.Now()
+				f()
+				if it >= warm {
+					ts[i] = append(ts[i], float64(time.Since(t0).Nanoseconds())/1e3)
+				}
+			}
+			draw := func() { r.Draw(dst, items) }
+			for it := range b.N + warm {
+				e.Advance(1.0 / 60)
+				sync()
+				timed(0, it, draw)
+				e.Advance(1.0 / 60)
+				timed(1, it, draw)
+				sync()
+				timed(2, it, floor)
+				timed(3, it, floor)
+			}
+			var med [4]float64
+			for i, name := range []string{"draw-cold", "draw-warm", "floor-cold", "floor-warm"} {
+				slices.Sort(ts[i])
+				med[i] = ts[i][len(ts[i])/2]
+				b.ReportMetric(med[i], name+"-µs")
+			}
+			b.ReportMetric(med[0]/med[2], "cold-draw/floor")
+			b.ReportMetric(med[1]/med[3], "warm-draw/floor")
 		})
 	}
 }
