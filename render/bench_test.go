@@ -53,19 +53,26 @@ func benchScene(b *testing.B, n int) (*Renderer, []Item) {
 	return r, []Item{{Effect: e, X: 32, Y: 32}}
 }
 
+// gpuScene is benchScene drawn into a 64 × 64 target, which it returns
+// with a function that waits until llvmpipe has drawn everything queued.
+func gpuScene(b *testing.B, n int) (*Renderer, []Item, *ebiten.Image, func()) {
+	b.Helper()
+	needGPU(b)
+	r, items := benchScene(b, n)
+	dst := ebiten.NewImage(64, 64)
+	b.Cleanup(dst.Deallocate)
+	pix := make([]byte, 4*64*64)
+	return r, items, dst, func() { dst.ReadPixels(pix) }
+}
+
 func BenchmarkRender(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			needGPU(b)
-			r, items := benchScene(b, n)
+			r, items, dst, flush := gpuScene(b, n)
 			e := items[0].Effect
-			dst := ebiten.NewImage(64, 64)
-			defer dst.Deallocate()
 			white := ebiten.NewImage(4, 4)
 			white.Fill(color.White)
 			defer white.Deallocate()
-			pix := make([]byte, 4*64*64)
-			flush := func() { dst.ReadPixels(pix) }
 			for range 3 {
 				e.Advance(1.0 / 60)
 				r.Draw(dst, items)
@@ -167,13 +174,8 @@ func floorVertices(b *testing.B, r *Renderer, dst *ebiten.Image, items []Item) (
 func BenchmarkColdFrame(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			needGPU(b)
-			r, items := benchScene(b, n)
+			r, items, dst, sync := gpuScene(b, n)
 			e := items[0].Effect
-			dst := ebiten.NewImage(64, 64)
-			defer dst.Deallocate()
-			pix := make([]byte, 4*64*64)
-			sync := func() { dst.ReadPixels(pix) }
 			r.Draw(dst, items)
 			verts, indices, per := floorVertices(b, r, dst, items)
 			op := r.op
