@@ -31,6 +31,10 @@ func (e *Effect) prepareCache() {
 	for n < need {
 		n <<= 1
 	}
+	if haveVector {
+		n = max(n, laneWidth)
+		e.streamLanes = make([]laneBlock, n/laneWidth)
+	}
 	e.streamCache = make([]constants, n)
 }
 
@@ -86,6 +90,7 @@ func (e *Effect) releaseBurstCaches() {
 func (e *Effect) invalidate() {
 	e.boundsValid, e.hsValid, e.lookValid = false, false, false
 	clear(e.streamCache)
+	clear(e.streamLanes)
 	for i := range e.burstCaches {
 		e.burstCaches[i].used = false
 	}

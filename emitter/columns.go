@@ -112,10 +112,11 @@ func (f *frame) appendVectorColumns(c *Columns, sg segment, lo, hi int64) {
 	a.ks, a.xy, a.u, a.v, a.ta = &c.KeyStream[:n+1][0], &c.XY[:n+1][0], &c.U[:n+1][0], &c.V[:n+1][0], &c.TauAge[:n+1][0]
 	a.i, a.hi = lo, hi
 	var block [8]Billboard
+	var held [8]constants
 	ts := turns{t: turn{0, 0, 1}}
-	n = f.runVector(&a, func(n int, lo, hi int64) int {
+	n = f.runVector(&a, &held, func(n int, lo, hi int64) int {
 		ts.from, ts.n = 0, 0
-		m := f.appendPlain(block[:], 0, &ts, sg, lo, hi)
+		m := f.appendPlain(block[:], 0, &ts, sg, lo, hi, &held)
 		ts.apply(block[:])
 		c.truncate(n + m)
 		c.put(n, block[:m])

@@ -39,6 +39,8 @@ func (e *Effect) Particles() []Particle {
 // constants every frame, right after writing megabytes of vertices, so
 // their size is its memory traffic. The curves' envelope rolls are not
 // kept; they are one hash each, rolled where a curve varies (envelope).
+// The vector kernel reads the same fields from a ring laid out for it
+// (lanes.go).
 type constants struct {
 	key    uint32
 	st     uint32  // Stream(seed, key)
@@ -57,6 +59,12 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	if c.key == key && c.life != 0 {
 		return c
 	}
+	f.roll(c, key)
+	return c
+}
+
+// roll sets c to the constants of the particle with key.
+func (f *frame) roll(c *constants, key uint32) {
 	s := f.s
 	sp := &s.spec
 	st := hash.Stream(f.e.seed, key)
@@ -74,7 +82,6 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.Unit(st, channel.Rotation)),
 		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.Unit(st, channel.RotSpeed)),
 	}
-	return c
 }
 
 // streamCandidate returns the constants of stream particle i and its age

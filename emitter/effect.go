@@ -83,6 +83,7 @@ type Effect struct {
 	lookValid   bool
 	noCache     bool
 	streamCache []constants
+	streamLanes []laneBlock // the vector kernel's ring (lanes.go); nil without it
 	burstCaches []burstCache
 	frameNo     uint64
 }

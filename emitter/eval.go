@@ -44,6 +44,7 @@ type frame struct {
 	flatW, flatH      float64
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
+	lanes             []laneBlock // the lane ring, same slots; nil without the kernel
 	// step is 1, or n when only every n-th candidate is evaluated
 	// (Evaluator.AppendBillboardsEvery: billboards only).
 	step int64
@@ -70,6 +71,7 @@ func (e *Effect) newFrame() frame {
 	if !e.noCache {
 		f.cache = e.streamCache
 		f.mask = int64(len(e.streamCache) - 1)
+		f.lanes = e.streamLanes
 	}
 	if s.sizeConst && s.squashConst {
 		f.flat = true

@@ -194,7 +194,7 @@ func (f *frame) appendBillboardsUnclamped(dst []Billboard, sg segment, lo, hi in
 		if o := f.s.spec.Orientation; sg.burst < 0 && f.flat && o != VelocityParallel && o != VelocityPerpendicular {
 			n = f.appendPlainStream(out, n, &ts, lo, hi)
 		} else {
-			n = f.appendPlain(out, n, &ts, sg, lo, hi)
+			n = f.appendPlain(out, n, &ts, sg, lo, hi, nil)
 		}
 		ts.apply(out)
 		return out[:n]
@@ -239,7 +239,9 @@ func (f *frame) plain(sg segment) bool {
 // operations in the same order, so the same bits
 // (TestPlainBillboardsAreInvisible compares them with the general loop's).
 // A burst's particles share one age, so its drag factors are computed once.
-func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, hi int64) int {
+// held, when not nil, holds the constants of stream candidates lo..hi at
+// i&7, in place of the ring (a run the vector kernel hands back).
+func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, hi int64, held *[8]constants) int {
 	s := f.s
 	ax, ay, m, k := s.accX, s.accY, f.moveScale, s.spec.Drag
 	o := s.spec.Orientation
@@ -247,6 +249,9 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 	flat, hw, hh := f.flat, 0.5*f.flatW, 0.5*f.flatH
 	x, window, rate, step := f.x, f.window, f.rate, f.step
 	cache, mask := f.cache, f.mask
+	if held != nil {
+		cache, mask = held[:], 7
+	}
 	burst := sg.burst >= 0
 	sd := &s.sdrag
 	var an anchor

@@ -24,7 +24,7 @@ const vectorCurveSegs = 8
 // vectorArgs is what the kernel reads and writes. vector_amd64.s reads its
 // layout through go_asm.h.
 type vectorArgs struct {
-	cache *constants // the stream ring
+	lanes *laneBlock // the lane ring
 	out   *Billboard // out[0]; the kernel writes from out[n] on
 	// xy, when not nil, has the kernel store by column instead (Columns):
 	// each block's eight pairs whole, at entry n of the columns whose
@@ -35,7 +35,7 @@ type vectorArgs struct {
 	ki           *[kiLen]int64   // vectorInts
 	steps        *[anchorSpan]float64
 	exp2         *[32]float64
-	mask         int64 // ring length - 1
+	mask         int64 // ring length (in slots) - 1
 	i, hi        int64 // the next candidate and the last
 	n            int64 // billboards written
 	// anchor is the drag anchor whose exponential the kernel holds in a
@@ -170,7 +170,7 @@ var vectorInts = func() (v [kiLen]int64) {
 // vectorEligible reports whether the kernel places plain segment sg's
 // candidates: see the top of this file.
 func (f *frame) vectorEligible(sg segment) bool {
-	if !haveVector || sg.burst >= 0 || f.step != 1 || len(f.cache) < 8 {
+	if !haveVector || sg.burst >= 0 || f.step != 1 || f.lanes == nil {
 		return false
 	}
 	s := f.s
@@ -204,7 +204,7 @@ func (s *Snapshot) fixedRotation() (float64, bool) {
 func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	s := f.s
 	a := vectorArgs{
-		cache: &f.cache[0], out: unsafe.SliceData(out),
+		lanes: &f.lanes[0], out: unsafe.SliceData(out),
 		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
 		mask: f.mask, n: int64(n), anchor: 1,
 		x: f.x, window: f.window, rate: f.rate,
@@ -240,9 +240,10 @@ func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, hi int64) int {
 	a := f.vectorArgs(out, n)
 	a.i, a.hi = lo, hi
-	n = f.runVector(&a, func(n int, lo, hi int64) int {
+	var held [8]constants
+	n = f.runVector(&a, &held, func(n int, lo, hi int64) int {
 		ts.from = n
-		n = f.appendPlain(out, n, ts, sg, lo, hi)
+		n = f.appendPlain(out, n, ts, sg, lo, hi, &held)
 		ts.apply(out)
 		return n
 	})
@@ -252,9 +253,10 @@ func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, 
 
 // runVector runs the kernel over a.i..a.hi and returns how many billboards
 // it has written in all: where the kernel stops at a block, rest places
-// that block's candidates lo..hi from billboard n on and returns the next
+// that block's candidates lo..hi from billboard n on with appendPlain,
+// reading their constants from held (unpackLanes), and returns the next
 // billboard, and the kernel goes on after the block.
-func (f *frame) runVector(a *vectorArgs, rest func(n int, lo, hi int64) int) int {
+func (f *frame) runVector(a *vectorArgs, held *[8]constants, rest func(n int, lo, hi int64) int) int {
 	for {
 		a.anchor = 1
 		vectorKernel(a)
@@ -262,6 +264,7 @@ func (f *frame) runVector(a *vectorArgs, rest func(n int, lo, hi int64) int) int
 			return int(a.n)
 		}
 		end := min(a.i|7, a.hi)
+		f.unpackLanes(held, a.i, end)
 		a.n = int64(rest(int(a.n), a.i, end))
 		a.i = end + 1
 	}

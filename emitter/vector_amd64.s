@@ -10,8 +10,8 @@
 // step below is the scalar code's, in its order (the comments name it).
 //
 // Registers kept across blocks:
-//	DI a, R8 the float constants, R9 the next candidate, R10 the ring,
-//	R11 its mask, R12 out, R13 n
+//	DI a, R8 the float constants, R9 the next candidate, R10 the lane
+//	ring, R11 its mask, R12 out, R13 n
 //	Z31 x, Z30 rate, Z29 lanes 0..7, Z26 dword interleave, Z25 zero,
 //	Z24..Z21 the Size curve's start, span, base and rise, Z28 the drag
 //	anchor's exponential
@@ -51,7 +51,7 @@ TEXT ·vectorKernel(SB), NOSPLIT, $0-8
 	MOVQ a+0(FP), DI
 	MOVQ vectorArgs_kf(DI), R8
 	MOVQ vectorArgs_ki(DI), AX
-	MOVQ vectorArgs_cache(DI), R10
+	MOVQ vectorArgs_lanes(DI), R10
 	MOVQ vectorArgs_mask(DI), R11
 	MOVQ vectorArgs_out(DI), R12
 	MOVQ vectorArgs_n(DI), R13
@@ -90,7 +90,8 @@ hiok:
 	ANDL DX, AX
 	KMOVW AX, K1
 
-	// Z0: the candidates; SI: their eight slots.
+	// Z0: the candidates; SI: their lane block (the same offset as their
+	// eight slots of 64 bytes in the constants ring).
 	VPBROADCASTQ BX, Z0
 	VPADDQ       Z29, Z0, Z0
 	MOVQ         BX, SI
@@ -114,49 +115,15 @@ hiok:
 	PREFETCHT0   4288(SI)
 	PREFETCHT0   4352(SI)
 	PREFETCHT0   4416(SI)
-	PREFETCHT0   4480(SI)
-	PREFETCHT0   4544(SI)
 
-	// The eight slots' constants, one 64-byte slot a row, transposed
-	// (an 8x8 transpose of words) to one field a vector.
-	VMOVDQU64  0(SI), Z1
-	VMOVDQU64  64(SI), Z2
-	VMOVDQU64  128(SI), Z3
-	VMOVDQU64  192(SI), Z4
-	VMOVDQU64  256(SI), Z5
-	VMOVDQU64  320(SI), Z6
-	VMOVDQU64  384(SI), Z7
-	VMOVDQU64  448(SI), Z8
-	VUNPCKLPD  Z2, Z1, Z9
-	VUNPCKHPD  Z2, Z1, Z10
-	VUNPCKLPD  Z4, Z3, Z11
-	VUNPCKHPD  Z4, Z3, Z12
-	VUNPCKLPD  Z6, Z5, Z13
-	VUNPCKHPD  Z6, Z5, Z14
-	VUNPCKLPD  Z8, Z7, Z16
-	VUNPCKHPD  Z8, Z7, Z17
-	VSHUFF64X2 $0x88, Z11, Z9, Z1        // fields 0 and 4 of rows 0-3
-	VSHUFF64X2 $0xDD, Z11, Z9, Z2        // 2 and 6
-	VSHUFF64X2 $0x88, Z12, Z10, Z3       // 1 and 5
-	VSHUFF64X2 $0xDD, Z12, Z10, Z4       // 3 and 7
-	VSHUFF64X2 $0x88, Z16, Z13, Z5       // rows 4-7 likewise
-	VSHUFF64X2 $0xDD, Z16, Z13, Z6
-	VSHUFF64X2 $0x88, Z17, Z14, Z7
-	VSHUFF64X2 $0xDD, Z17, Z14, Z8
-	VSHUFF64X2 $0x88, Z5, Z1, Z9         // key | st<<32
-	VSHUFF64X2 $0xDD, Z5, Z1, Z13        // vx
-	VSHUFF64X2 $0x88, Z6, Z2, Z11        // ox
-	VSHUFF64X2 $0xDD, Z6, Z2, Z16        // rot0
-	VSHUFF64X2 $0x88, Z7, Z3, Z10        // life
-	VSHUFF64X2 $0xDD, Z7, Z3, Z14        // vy
-	VSHUFF64X2 $0x88, Z8, Z4, Z12        // oy
-	VSHUFF64X2 $0xDD, Z8, Z4, Z17        // omega
-	VMOVDQA64  Z9, Z1
-	VMOVAPD    Z10, Z2
-	VMOVAPD    Z11, Z5
-	VMOVAPD    Z12, Z6
-	VMOVAPD    Z13, Z7
-	VMOVAPD    Z14, Z8
+	// The block's rows, one field of its eight slots each (laneBlock);
+	// the rotation's two rows only where particles spin.
+	VMOVDQU64  laneBlock_keySt(SI), Z1   // key | st<<32
+	VMOVUPD    laneBlock_life(SI), Z2
+	VMOVUPD    laneBlock_ox(SI), Z5
+	VMOVUPD    laneBlock_oy(SI), Z6
+	VMOVUPD    laneBlock_vx(SI), Z7
+	VMOVUPD    laneBlock_vy(SI), Z8
 
 	// lookup: each slot must hold its candidate (key and a lifetime).
 	VPSLLQ     $1, Z0, Z3
@@ -181,8 +148,6 @@ hiok:
 	KORTESTW     K5, K5
 	JZ           next
 	VDIVPD       Z30, Z11, Z11       // age = d / rate
-	VMULPD       Z11, Z17, Z17
-	VADDPD       Z17, Z16, Z0        // rot = rot0 + omega*age
 
 	MOVQ vectorArgs_k(DI), AX
 	SHLQ $1, AX                      // k == 0, either sign
@@ -397,8 +362,14 @@ turn:
 	JMP          turned
 
 spin:
+	// rot = rot0 + omega*age, the rows eight blocks on prefetched too.
+	PREFETCHT0   4480(SI)
+	PREFETCHT0   4544(SI)
+	VMOVUPD      laneBlock_omega(SI), Z9
+	VMULPD       Z11, Z9, Z9
+	VADDPD       laneBlock_rot0(SI), Z9, Z9
+
 	// sincosDegPoly(rot)
-	VMOVAPD      Z0, Z9
 	VMULPD.BCST  KF(const_kfInv90), Z9, Z10
 	VADDPD.BCST  KF(const_kfHalf), Z10, Z10
 	VRNDSCALEPD  $9, Z10, Z10            // q = floor(d/90 + 0.5)

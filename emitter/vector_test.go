@@ -145,17 +145,16 @@ func TestVectorMatchesScalar(t *testing.T) {
 func TestVectorKernelRuns(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
-	// The kernel reads a slot as eight words in this order, and writes a
-	// billboard as five pairs of 32-bit fields.
-	var c constants
+	// The kernel reads a lane block as eight rows of eight words in this
+	// order, and writes a billboard as five pairs of 32-bit fields.
+	var lb laneBlock
 	var b Billboard
-	slot := []uintptr{unsafe.Offsetof(c.key), unsafe.Offsetof(c.life), unsafe.Offsetof(c.ox), unsafe.Offsetof(c.oy),
-		unsafe.Offsetof(c.vx), unsafe.Offsetof(c.vy), unsafe.Offsetof(c.rot0), unsafe.Offsetof(c.omega), unsafe.Sizeof(c)}
+	rows := []uintptr{unsafe.Offsetof(lb.keySt), unsafe.Offsetof(lb.life), unsafe.Offsetof(lb.ox), unsafe.Offsetof(lb.oy),
+		unsafe.Offsetof(lb.vx), unsafe.Offsetof(lb.vy), unsafe.Offsetof(lb.rot0), unsafe.Offsetof(lb.omega), unsafe.Sizeof(lb)}
 	board := []uintptr{unsafe.Offsetof(b.Key), unsafe.Offsetof(b.X), unsafe.Offsetof(b.UX), unsafe.Offsetof(b.VX),
 		unsafe.Offsetof(b.Tau), unsafe.Sizeof(b)}
-	if !slices.Equal(slot, []uintptr{0, 8, 16, 24, 32, 40, 48, 56, 64}) || unsafe.Offsetof(c.st) != 4 ||
-		!slices.Equal(board, []uintptr{0, 8, 16, 24, 32, 40}) {
-		t.Fatalf("the kernel's layouts: slot %v (stream at %d), billboard %v", slot, unsafe.Offsetof(c.st), board)
+	if !slices.Equal(rows, []uintptr{0, 64, 128, 192, 256, 320, 384, 448, 512}) || !slices.Equal(board, []uintptr{0, 8, 16, 24, 32, 40}) {
+		t.Fatalf("the kernel's layouts: lane block rows %v, billboard %v", rows, board)
 	}
 	for _, c := range []struct {
 		drag  float64
@@ -252,5 +251,55 @@ func TestFixedRotation(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLaneRingMatchesConstants: the lane ring the kernel reads and the
+// constants ring the scalar loop reads hold the same particles' constants
+// bit for bit, the kernel's filled where it hands runs back (unpackLanes):
+// after both paths have evaluated a stream at a few clocks, every slot both
+// rings hold for the same key agrees, and the lane ring holds every
+// candidate of the window.
+func TestLaneRingMatchesConstants(t *testing.T) {
+	requireVector(t)
+	defer func() { haveVector = true }()
+	spec := DefaultSpec()
+	spec.Rate = 400
+	spec.Lifetime = NumberRange{Min: 1, Max: 2}
+	spec.Speed = NumberRange{Min: 2, Max: 4}
+	spec.SpreadAngle = Vector2{X: 30, Y: 30}
+	spec.Drag = 0.8
+	spec.Rotation = NumberRange{Min: 0, Max: 360}
+	spec.RotSpeed = NumberRange{Min: -90, Max: 90}
+	e := kernelStream(t, spec)
+	for _, c := range []float64{3, 3.4, 5, 4.2} {
+		e.SetTime(c)
+		compareVector(t, fmt.Sprintf("at %v s", c), e)
+	}
+	f64 := math.Float64bits
+	agree := 0
+	for s, c := range e.streamCache {
+		b, l := &e.streamLanes[s/laneWidth], s%laneWidth
+		if c.life == 0 || b.life[l] == 0 || uint32(b.keySt[l]) != c.key {
+			continue
+		}
+		if b.keySt[l]>>32 != uint64(c.st) || f64(b.life[l]) != f64(c.life) || f64(b.ox[l]) != f64(c.ox) ||
+			f64(b.oy[l]) != f64(c.oy) || f64(b.vx[l]) != f64(c.vx) || f64(b.vy[l]) != f64(c.vy) ||
+			f64(b.rot0[l]) != f64(c.rot0) || f64(b.omega[l]) != f64(c.omega) {
+			t.Fatalf("slot %d (key %d): lane ring %v %v %v %v %v %v %v, constants %+v", s, c.key,
+				b.life[l], b.ox[l], b.oy[l], b.vx[l], b.vy[l], b.rot0[l], b.omega[l], c)
+		}
+		agree++
+	}
+	f := e.newFrame()
+	segs := e.segments(f.c, 1)
+	for i := segs[0].lo; i <= segs[0].hi; i++ {
+		s := i & f.mask
+		if b := &e.streamLanes[s/laneWidth]; uint32(b.keySt[s%laneWidth]) != uint32(2*i) || b.life[s%laneWidth] == 0 {
+			t.Fatalf("candidate %d of %d..%d: not in the lane ring", i, segs[0].lo, segs[0].hi)
+		}
+	}
+	if agree < 500 {
+		t.Fatalf("%d slots held by both rings: too few to compare", agree)
 	}
 }
