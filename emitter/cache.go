@@ -17,8 +17,9 @@ type burstCache struct {
 	c     []constants
 }
 
-// prepareCache sizes the stream ring for the snapshot's live window. It is
-// called by the evaluation entry points before any worker starts.
+// prepareCache sizes the stream ring, and the vector kernel's lane ring
+// beside it, for the snapshot's live window. It is called by the
+// evaluation entry points before any worker starts.
 func (e *Effect) prepareCache() {
 	if e.noCache || e.snap.rate <= 0 {
 		return
