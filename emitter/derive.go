@@ -59,12 +59,6 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	if c.key == key && c.life != 0 {
 		return c
 	}
-	f.roll(c, key)
-	return c
-}
-
-// roll sets c to the constants of the particle with key.
-func (f *frame) roll(c *constants, key uint32) {
 	s := f.s
 	sp := &s.spec
 	st := hash.Stream(f.e.seed, key)
@@ -82,6 +76,7 @@ func (f *frame) roll(c *constants, key uint32) {
 		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.Unit(st, channel.Rotation)),
 		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.Unit(st, channel.RotSpeed)),
 	}
+	return c
 }
 
 // streamCandidate returns the constants of stream particle i and its age

@@ -31,21 +31,18 @@ type laneBlock struct {
 }
 
 // unpackLanes sets held[i&7] to stream particle i's constants for i in
-// lo..hi, one aligned run of at most eight, from the lane ring, rolling
-// (and storing there) those it does not hold.
+// lo..hi, one aligned run of at most eight: what the lane ring holds in
+// i's slot, checked and rolled again where it is not i's (lookup), and
+// stored back.
 func (f *frame) unpackLanes(held *[8]constants, lo, hi int64) {
 	for i := lo; i <= hi; i++ {
 		s := i & f.mask
 		b, l := &f.lanes[s/laneWidth], s%laneWidth
 		c := &held[i&7]
-		key := uint32(2 * i)
-		if uint32(b.keySt[l]) != key || b.life[l] == 0 {
-			f.roll(c, key)
-			b.keySt[l] = uint64(key) | uint64(c.st)<<32
-			b.life[l], b.ox[l], b.oy[l], b.vx[l], b.vy[l], b.rot0[l], b.omega[l] = c.life, c.ox, c.oy, c.vx, c.vy, c.rot0, c.omega
-			continue
-		}
-		*c = constants{key: key, st: uint32(b.keySt[l] >> 32), life: b.life[l], ox: b.ox[l], oy: b.oy[l],
+		*c = constants{key: uint32(b.keySt[l]), st: uint32(b.keySt[l] >> 32), life: b.life[l], ox: b.ox[l], oy: b.oy[l],
 			vx: b.vx[l], vy: b.vy[l], rot0: b.rot0[l], omega: b.omega[l]}
+		f.lookup(c, uint32(2*i))
+		b.keySt[l] = uint64(c.key) | uint64(c.st)<<32
+		b.life[l], b.ox[l], b.oy[l], b.vx[l], b.vy[l], b.rot0[l], b.omega[l] = c.life, c.ox, c.oy, c.vx, c.vy, c.rot0, c.omega
 	}
 }
