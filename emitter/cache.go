@@ -1,6 +1,9 @@
 package emitter
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // Per-particle constants are cached so that a live particle costs its
 // placement only, not its rolls. Stream particle i uses slot i & mask of a
@@ -35,6 +38,7 @@ func (e *Effect) prepareCache() {
 	if haveVector {
 		n = max(n, laneWidth)
 		e.streamLanes = make([]laneBlock, n/laneWidth)
+		e.laneTop = math.MinInt64
 	}
 	e.streamCache = make([]constants, n)
 }
@@ -92,6 +96,7 @@ func (e *Effect) invalidate() {
 	e.boundsValid, e.hsValid, e.lookValid = false, false, false
 	clear(e.streamCache)
 	clear(e.streamLanes)
+	e.laneTop = math.MinInt64
 	for i := range e.burstCaches {
 		e.burstCaches[i].used = false
 	}

@@ -84,6 +84,9 @@ type Effect struct {
 	noCache     bool
 	streamCache []constants
 	streamLanes []laneBlock // the vector kernel's ring (lanes.go); nil without it
+	// laneTop is the last stream candidate fillLanes rolled into the lane
+	// ring; math.MinInt64 when it holds none.
+	laneTop     int64
 	burstCaches []burstCache
 	frameNo     uint64
 }

@@ -59,7 +59,9 @@ func (e *Effect) AppendBillboards(dst []Billboard) []Billboard {
 	e.prepareCache()
 	f := e.newFrame()
 	f.farF32 = e.pastFloat32()
-	for _, sg := range e.segments(f.c, 1) {
+	segs := e.segments(f.c, 1)
+	f.fillLanes(segs)
+	for _, sg := range segs {
 		dst = f.appendBillboards(dst, sg, sg.lo, sg.hi)
 	}
 	return dst

@@ -303,3 +303,71 @@ func TestLaneRingMatchesConstants(t *testing.T) {
 		t.Fatalf("%d slots held by both rings: too few to compare", agree)
 	}
 }
+
+// TestFillLanes: after a step forward to candidates no evaluation has
+// seen, the kernel stops at the first block holding one, and once
+// fillLanes has rolled them in, it places the whole window without a stop,
+// the scalar loop's billboards bit for bit. A rewind, whose oldest
+// candidates' slots the newest hold, and the steps after it stay exact
+// (at 3.2 s, after the rewind, the candidates past 2.9 s are still in the
+// ring from 3.6 s).
+func TestFillLanes(t *testing.T) {
+	requireVector(t)
+	defer func() { haveVector = true }()
+	spec := DefaultSpec()
+	spec.Rate = 400
+	spec.Lifetime = NumberRange{Min: 1, Max: 2}
+	spec.Speed = NumberRange{Min: 2, Max: 4}
+	spec.SpreadAngle = Vector2{X: 30, Y: 30}
+	spec.Drag = 0.8
+	spec.Rotation = NumberRange{Min: 0, Max: 360}
+	spec.RotSpeed = NumberRange{Min: -90, Max: 90}
+	e := kernelStream(t, spec)
+	compareVector(t, "at 3 s", e)
+	for _, c := range []struct {
+		at            float64
+		rewind, fresh bool
+	}{{3.05, false, true}, {3.6, false, true}, {2.9, true, false}, {3.2, false, false}, {3.9, false, true}} {
+		e.SetTime(c.at)
+		e.prepareCache()
+		f := e.newFrame()
+		segs := e.segments(f.c, 1)
+		if len(segs) != 1 || !f.plain(segs[0]) || !f.vectorEligible(segs[0]) {
+			t.Fatalf("at %v s: segments %+v: want one stream run the kernel places", c.at, segs)
+		}
+		sg := segs[0]
+		out := make([]Billboard, sg.hi-sg.lo+1)
+		run := func() vectorArgs {
+			a := f.vectorArgs(out, 0)
+			a.i, a.hi = sg.lo, sg.hi
+			vectorKernel(&a)
+			return a
+		}
+		if a := run(); c.fresh && a.i > a.hi {
+			t.Errorf("at %v s: the kernel placed %d..%d before the fill; want a stop at a new candidate", c.at, sg.lo, sg.hi)
+		}
+		f.fillLanes(segs)
+		if e.laneTop != sg.hi {
+			t.Errorf("at %v s: laneTop %d, want the run's last candidate %d", c.at, e.laneTop, sg.hi)
+		}
+		if c.rewind {
+			compareVector(t, fmt.Sprintf("rewound to %v s", c.at), e)
+			continue
+		}
+		a := run()
+		if a.i <= a.hi {
+			t.Fatalf("at %v s: the kernel stopped at %d of %d..%d after the fill", c.at, a.i, sg.lo, sg.hi)
+		}
+		haveVector = false
+		want := e.AppendBillboards(nil)
+		haveVector = true
+		if int(a.n) != len(want) {
+			t.Fatalf("at %v s: the kernel placed %d, the scalar loop %d", c.at, a.n, len(want))
+		}
+		for i := range want {
+			if !bitsEqual(out[i], want[i]) {
+				t.Fatalf("at %v s: billboard %d: kernel %+v, scalar %+v", c.at, i, out[i], want[i])
+			}
+		}
+	}
+}
