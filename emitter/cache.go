@@ -28,6 +28,11 @@ func (e *Effect) prepareCache() {
 		return
 	}
 	need := int(e.snap.span) + 2
+	if haveVector {
+		// The lane ring holds whole blocks: the window's first and last
+		// may reach seven candidates past it each.
+		need += 2 * laneWidth
+	}
 	if len(e.streamCache) >= need {
 		return
 	}
@@ -38,7 +43,8 @@ func (e *Effect) prepareCache() {
 	if haveVector {
 		n = max(n, laneWidth)
 		e.streamLanes = make([]laneBlock, n/laneWidth)
-		e.laneTop = math.MinInt64
+		e.laneTags = make([]int64, n/laneWidth)
+		e.untag()
 	}
 	e.streamCache = make([]constants, n)
 }
@@ -96,8 +102,16 @@ func (e *Effect) invalidate() {
 	e.boundsValid, e.hsValid, e.lookValid = false, false, false
 	clear(e.streamCache)
 	clear(e.streamLanes)
-	e.laneTop = math.MinInt64
+	e.untag()
 	for i := range e.burstCaches {
 		e.burstCaches[i].used = false
 	}
+}
+
+// untag marks every block of the lane ring empty.
+func (e *Effect) untag() {
+	for i := range e.laneTags {
+		e.laneTags[i] = noTag
+	}
+	e.laneTop = math.MinInt64
 }

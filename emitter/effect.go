@@ -84,6 +84,7 @@ type Effect struct {
 	noCache     bool
 	streamCache []constants
 	streamLanes []laneBlock // the vector kernel's ring (lanes.go); nil without it
+	laneTags    []int64     // its blocks' tags
 	// laneTop is the last stream candidate fillLanes rolled into the lane
 	// ring; math.MinInt64 when it holds none.
 	laneTop     int64

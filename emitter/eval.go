@@ -45,6 +45,7 @@ type frame struct {
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
 	lanes             []laneBlock // the lane ring, same slots; nil without the kernel
+	tags              []int64     // its blocks' tags
 	// step is 1, or n when only every n-th candidate is evaluated
 	// (Evaluator.AppendBillboardsEvery: billboards only).
 	step int64
@@ -71,7 +72,7 @@ func (e *Effect) newFrame() frame {
 	if !e.noCache {
 		f.cache = e.streamCache
 		f.mask = int64(len(e.streamCache) - 1)
-		f.lanes = e.streamLanes
+		f.lanes, f.tags = e.streamLanes, e.laneTags
 	}
 	if s.sizeConst && s.squashConst {
 		f.flat = true

@@ -25,6 +25,7 @@ const vectorCurveSegs = 8
 // layout through go_asm.h.
 type vectorArgs struct {
 	lanes *laneBlock // the lane ring
+	tags  *int64     // its blocks' tags (laneBlock)
 	out   *Billboard // out[0]; the kernel writes from out[n] on
 	// xy, when not nil, has the kernel store by column instead (Columns):
 	// each block's eight pairs whole, at entry n of the columns whose
@@ -48,8 +49,13 @@ type vectorArgs struct {
 	flat            int64   // 1: every particle is hw × hh
 	hw, hh          float64
 	sizeScale       float64
-	t0, v0, last    float64
-	nseg            int64
+	// The lifetime, rotation and spin rolls' hash.Range bounds: min and
+	// max - min.
+	lifeMin, lifeSpan float64
+	rotMin, rotSpan   float64
+	spinMin, spinSpan float64
+	t0, v0, last      float64
+	nseg              int64
 	// turned, when 1: every particle has the rotation whose sine and
 	// cosine are sin and cos (no spin, one initial rotation).
 	turned          int64
@@ -87,6 +93,7 @@ const (
 	kfNegInv120
 	kfNegInv720
 	kfNegInv5040
+	kfInv2p32
 	kfLen
 )
 
@@ -117,6 +124,7 @@ var vectorFloats = [kfLen]float64{
 	kfNegInv120:  -1.0 / 120,
 	kfNegInv720:  -1.0 / 720,
 	kfNegInv5040: -1.0 / 5040,
+	kfInv2p32:    1.0 / 4294967296.0,
 }
 
 // Indices of vectorInts: the lanes 0..7, the dword interleave of two
@@ -204,13 +212,16 @@ func (s *Snapshot) fixedRotation() (float64, bool) {
 func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	s := f.s
 	a := vectorArgs{
-		lanes: &f.lanes[0], out: unsafe.SliceData(out),
+		lanes: &f.lanes[0], tags: &f.tags[0], out: unsafe.SliceData(out),
 		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
 		mask: f.mask, n: int64(n), anchor: 1,
 		x: f.x, window: f.window, rate: f.rate,
 		ax: s.accX, ay: s.accY, m: f.moveScale,
 		k: s.spec.Drag, negK: -s.spec.Drag, inv: s.sdrag.inv,
 		sizeScale: f.sizeScale,
+		lifeMin:   s.lifeMin, lifeSpan: s.lifeMax - s.lifeMin,
+		rotMin: s.spec.Rotation.Min, rotSpan: s.spec.Rotation.Max - s.spec.Rotation.Min,
+		spinMin: s.spec.RotSpeed.Min, spinSpan: s.spec.RotSpeed.Max - s.spec.RotSpeed.Min,
 	}
 	if rot, ok := s.fixedRotation(); ok {
 		a.turned = 1

@@ -90,16 +90,21 @@ hiok:
 	ANDL DX, AX
 	KMOVW AX, K1
 
-	// Z0: the candidates; SI: their lane block (the same offset as their
-	// eight slots of 64 bytes in the constants ring).
+	// Z0: the candidates; SI: their lane block, 384 bytes a block; the
+	// block must hold them (its tag is their first).
 	VPBROADCASTQ BX, Z0
 	VPADDQ       Z29, Z0, Z0
 	MOVQ         BX, SI
 	ANDQ         R11, SI
-	SHLQ         $6, SI
+	SHRQ         $3, SI
+	MOVQ         vectorArgs_tags(DI), CX
+	CMPQ         BX, (CX)(SI*8)
+	JNE          stop
+	LEAQ         (SI)(SI*2), SI
+	SHLQ         $7, SI
 	ADDQ         R10, SI
 
-	// The slots eight blocks on. Inside a frame the renderer's and
+	// The blocks eight on. Inside a frame the renderer's and
 	// Ebitengine's vertex copies evict the ring from the core's cache
 	// between chunks, and llvmpipe's drawing of the last frame evicts it
 	// before the first; without this the kernel waited on those reads
@@ -109,33 +114,29 @@ hiok:
 	// 10,000, four runs each alternated, Draw after a sync over its floor
 	// 1.21-1.32 with four, 1.19-1.28 with eight. A prefetch past the
 	// ring's end is harmless: it never faults.
-	PREFETCHT0   4096(SI)
-	PREFETCHT0   4160(SI)
-	PREFETCHT0   4224(SI)
-	PREFETCHT0   4288(SI)
-	PREFETCHT0   4352(SI)
-	PREFETCHT0   4416(SI)
+	PREFETCHT0   3072(SI)
+	PREFETCHT0   3136(SI)
+	PREFETCHT0   3200(SI)
+	PREFETCHT0   3264(SI)
+	PREFETCHT0   3328(SI)
 
 	// The block's rows, one field of its eight slots each (laneBlock);
-	// the rotation's two rows only where particles spin.
-	VMOVDQU64  laneBlock_keySt(SI), Z1   // key | st<<32
-	VMOVUPD    laneBlock_life(SI), Z2
+	// the spin's row only where particles spin.
+	VMOVDQU64  laneBlock_stLife(SI), Z1   // Stream | lifetime roll<<32
 	VMOVUPD    laneBlock_ox(SI), Z5
 	VMOVUPD    laneBlock_oy(SI), Z6
 	VMOVUPD    laneBlock_vx(SI), Z7
 	VMOVUPD    laneBlock_vy(SI), Z8
 
-	// lookup: each slot must hold its candidate (key and a lifetime).
-	VPSLLQ     $1, Z0, Z3
-	VPMOVQD    Z3, Y3                // Key = uint32(2*i)
-	VPMOVQD    Z1, Y4
-	VPCMPEQD   Y3, Y4, K1, K3
-	VCMPPD     $4, Z25, Z2, K3, K3   // life != 0
-	KXORW      K1, K3, K4
-	KORTESTW   K4, K4
-	JNZ        stop
-	VPSRLQ     $32, Z1, Z1
-	VPMOVQD    Z1, Y1                // Stream
+	// life = lifeMin + (lifeSpan*u), u = roll/2^32 (hash.Range, hash.Unit).
+	VPSRLQ       $32, Z1, Z2
+	VCVTUQQ2PD   Z2, Z2
+	VMULPD.BCST  KF(const_kfInv2p32), Z2, Z2
+	VMULPD.BCST  vectorArgs_lifeSpan(DI), Z2, Z2
+	VADDPD.BCST  vectorArgs_lifeMin(DI), Z2, Z2
+	VPSLLQ       $1, Z0, Z3
+	VPMOVQD      Z3, Y3                // Key = uint32(2*i)
+	VPMOVQD      Z1, Y1                // Stream
 
 	// Alive: d >= 0 && d < window && d < rate*life, d = x - float64(i).
 	VCVTQQ2PD    Z0, Z11
@@ -362,12 +363,23 @@ turn:
 	JMP          turned
 
 spin:
-	// rot = rot0 + omega*age, the rows eight blocks on prefetched too.
-	PREFETCHT0   4480(SI)
-	PREFETCHT0   4544(SI)
-	VMOVUPD      laneBlock_omega(SI), Z9
+	// rot = rot0 + omega*age, each of the two rolled from its half of
+	// the spin row as life is; the row eight blocks on prefetched too.
+	PREFETCHT0   3392(SI)
+	VMOVDQU64    laneBlock_spin(SI), Z10
+	VPSRLQ       $32, Z10, Z9
+	VCVTUQQ2PD   Z9, Z9
+	VMULPD.BCST  KF(const_kfInv2p32), Z9, Z9
+	VMULPD.BCST  vectorArgs_spinSpan(DI), Z9, Z9
+	VADDPD.BCST  vectorArgs_spinMin(DI), Z9, Z9     // omega
+	VPSLLQ       $32, Z10, Z10
+	VPSRLQ       $32, Z10, Z10
+	VCVTUQQ2PD   Z10, Z10
+	VMULPD.BCST  KF(const_kfInv2p32), Z10, Z10
+	VMULPD.BCST  vectorArgs_rotSpan(DI), Z10, Z10
+	VADDPD.BCST  vectorArgs_rotMin(DI), Z10, Z10    // rot0
 	VMULPD       Z11, Z9, Z9
-	VADDPD       laneBlock_rot0(SI), Z9, Z9
+	VADDPD       Z10, Z9, Z9
 
 	// sincosDegPoly(rot)
 	VMULPD.BCST  KF(const_kfInv90), Z9, Z10

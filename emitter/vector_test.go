@@ -145,15 +145,16 @@ func TestVectorMatchesScalar(t *testing.T) {
 func TestVectorKernelRuns(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
-	// The kernel reads a lane block as eight rows of eight words in this
-	// order, and writes a billboard as five pairs of 32-bit fields.
+	// The kernel reads a lane block as six rows of eight words in this
+	// order (384 bytes: it finds a block at 3·128 bytes times its index),
+	// and writes a billboard as five pairs of 32-bit fields.
 	var lb laneBlock
 	var b Billboard
-	rows := []uintptr{unsafe.Offsetof(lb.keySt), unsafe.Offsetof(lb.life), unsafe.Offsetof(lb.ox), unsafe.Offsetof(lb.oy),
-		unsafe.Offsetof(lb.vx), unsafe.Offsetof(lb.vy), unsafe.Offsetof(lb.rot0), unsafe.Offsetof(lb.omega), unsafe.Sizeof(lb)}
+	rows := []uintptr{unsafe.Offsetof(lb.stLife), unsafe.Offsetof(lb.ox), unsafe.Offsetof(lb.oy),
+		unsafe.Offsetof(lb.vx), unsafe.Offsetof(lb.vy), unsafe.Offsetof(lb.spin), unsafe.Sizeof(lb)}
 	board := []uintptr{unsafe.Offsetof(b.Key), unsafe.Offsetof(b.X), unsafe.Offsetof(b.UX), unsafe.Offsetof(b.VX),
 		unsafe.Offsetof(b.Tau), unsafe.Sizeof(b)}
-	if !slices.Equal(rows, []uintptr{0, 64, 128, 192, 256, 320, 384, 448, 512}) || !slices.Equal(board, []uintptr{0, 8, 16, 24, 32, 40}) {
+	if !slices.Equal(rows, []uintptr{0, 64, 128, 192, 256, 320, 384}) || !slices.Equal(board, []uintptr{0, 8, 16, 24, 32, 40}) {
 		t.Fatalf("the kernel's layouts: lane block rows %v, billboard %v", rows, board)
 	}
 	for _, c := range []struct {
@@ -256,10 +257,11 @@ func TestFixedRotation(t *testing.T) {
 
 // TestLaneRingMatchesConstants: the lane ring the kernel reads and the
 // constants ring the scalar loop reads hold the same particles' constants
-// bit for bit, the kernel's filled where it hands runs back (unpackLanes):
-// after both paths have evaluated a stream at a few clocks, every slot both
-// rings hold for the same key agrees, and the lane ring holds every
-// candidate of the window.
+// bit for bit, the lifetime, rotation and spin rolled again from the lane
+// ring's bits as the kernel rolls them (laneConstants): after both paths
+// have evaluated a stream at a few clocks, every slot both rings hold for
+// the same key agrees, and the lane ring holds every candidate of the
+// window, in blocks tagged with their first.
 func TestLaneRingMatchesConstants(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
@@ -276,27 +278,27 @@ func TestLaneRingMatchesConstants(t *testing.T) {
 		e.SetTime(c)
 		compareVector(t, fmt.Sprintf("at %v s", c), e)
 	}
+	f := e.newFrame()
 	f64 := math.Float64bits
 	agree := 0
 	for s, c := range e.streamCache {
-		b, l := &e.streamLanes[s/laneWidth], s%laneWidth
-		if c.life == 0 || b.life[l] == 0 || uint32(b.keySt[l]) != c.key {
+		blk := s / laneWidth
+		base := e.laneTags[blk]
+		if c.life == 0 || base == noTag || uint32(2*(base+int64(s%laneWidth))) != c.key {
 			continue
 		}
-		if b.keySt[l]>>32 != uint64(c.st) || f64(b.life[l]) != f64(c.life) || f64(b.ox[l]) != f64(c.ox) ||
-			f64(b.oy[l]) != f64(c.oy) || f64(b.vx[l]) != f64(c.vx) || f64(b.vy[l]) != f64(c.vy) ||
-			f64(b.rot0[l]) != f64(c.rot0) || f64(b.omega[l]) != f64(c.omega) {
-			t.Fatalf("slot %d (key %d): lane ring %v %v %v %v %v %v %v, constants %+v", s, c.key,
-				b.life[l], b.ox[l], b.oy[l], b.vx[l], b.vy[l], b.rot0[l], b.omega[l], c)
+		l := f.laneConstants(&e.streamLanes[blk], int64(s%laneWidth), base+int64(s%laneWidth))
+		if l.key != c.key || l.st != c.st || f64(l.life) != f64(c.life) || f64(l.ox) != f64(c.ox) ||
+			f64(l.oy) != f64(c.oy) || f64(l.vx) != f64(c.vx) || f64(l.vy) != f64(c.vy) ||
+			f64(l.rot0) != f64(c.rot0) || f64(l.omega) != f64(c.omega) {
+			t.Fatalf("slot %d (key %d): lane ring %+v, constants %+v", s, c.key, l, c)
 		}
 		agree++
 	}
-	f := e.newFrame()
 	segs := e.segments(f.c, 1)
 	for i := segs[0].lo; i <= segs[0].hi; i++ {
-		s := i & f.mask
-		if b := &e.streamLanes[s/laneWidth]; uint32(b.keySt[s%laneWidth]) != uint32(2*i) || b.life[s%laneWidth] == 0 {
-			t.Fatalf("candidate %d of %d..%d: not in the lane ring", i, segs[0].lo, segs[0].hi)
+		if _, tag := f.block(i); *tag != i&^(laneWidth-1) {
+			t.Fatalf("candidate %d of %d..%d: its block's tag is %d", i, segs[0].lo, segs[0].hi, *tag)
 		}
 	}
 	if agree < 500 {
@@ -347,8 +349,8 @@ func TestFillLanes(t *testing.T) {
 			t.Errorf("at %v s: the kernel placed %d..%d before the fill; want a stop at a new candidate", c.at, sg.lo, sg.hi)
 		}
 		f.fillLanes(segs)
-		if e.laneTop != sg.hi {
-			t.Errorf("at %v s: laneTop %d, want the run's last candidate %d", c.at, e.laneTop, sg.hi)
+		if e.laneTop != sg.hi|(laneWidth-1) {
+			t.Errorf("at %v s: laneTop %d, want the last of the run's last block %d", c.at, e.laneTop, sg.hi|(laneWidth-1))
 		}
 		if c.rewind {
 			compareVector(t, fmt.Sprintf("rewound to %v s", c.at), e)
