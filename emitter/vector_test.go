@@ -169,14 +169,7 @@ func TestVectorKernelRuns(t *testing.T) {
 		spec.RotSpeed = NumberRange{Min: -90, Max: 90}
 		e := kernelStream(t, spec)
 		want := e.AppendBillboards(nil) // fills the ring
-		e.prepareCache()
-		f := e.newFrame()
-		segs := e.segments(f.c, 1)
-		if len(segs) != 1 || !f.plain(segs[0]) || !f.vectorEligible(segs[0]) {
-			t.Fatalf("drag %v: segments %+v: want one stream run the kernel places", c.drag, segs)
-		}
-		sg := segs[0]
-		out := make([]Billboard, sg.hi-sg.lo+1)
+		f, sg, out := kernelRun(t, e, fmt.Sprintf("drag %v", c.drag))
 		a := f.vectorArgs(out, 0)
 		a.i, a.hi = sg.lo, sg.hi
 		vectorKernel(&a)
@@ -265,15 +258,7 @@ func TestFixedRotation(t *testing.T) {
 func TestLaneRingMatchesConstants(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
-	spec := DefaultSpec()
-	spec.Rate = 400
-	spec.Lifetime = NumberRange{Min: 1, Max: 2}
-	spec.Speed = NumberRange{Min: 2, Max: 4}
-	spec.SpreadAngle = Vector2{X: 30, Y: 30}
-	spec.Drag = 0.8
-	spec.Rotation = NumberRange{Min: 0, Max: 360}
-	spec.RotSpeed = NumberRange{Min: -90, Max: 90}
-	e := kernelStream(t, spec)
+	e := spinningStream(t)
 	for _, c := range []float64{3, 3.4, 5, 4.2} {
 		e.SetTime(c)
 		compareVector(t, fmt.Sprintf("at %v s", c), e)
@@ -316,29 +301,14 @@ func TestLaneRingMatchesConstants(t *testing.T) {
 func TestFillLanes(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
-	spec := DefaultSpec()
-	spec.Rate = 400
-	spec.Lifetime = NumberRange{Min: 1, Max: 2}
-	spec.Speed = NumberRange{Min: 2, Max: 4}
-	spec.SpreadAngle = Vector2{X: 30, Y: 30}
-	spec.Drag = 0.8
-	spec.Rotation = NumberRange{Min: 0, Max: 360}
-	spec.RotSpeed = NumberRange{Min: -90, Max: 90}
-	e := kernelStream(t, spec)
+	e := spinningStream(t)
 	compareVector(t, "at 3 s", e)
 	for _, c := range []struct {
 		at            float64
 		rewind, fresh bool
 	}{{3.05, false, true}, {3.6, false, true}, {2.9, true, false}, {3.2, false, false}, {3.9, false, true}} {
 		e.SetTime(c.at)
-		e.prepareCache()
-		f := e.newFrame()
-		segs := e.segments(f.c, 1)
-		if len(segs) != 1 || !f.plain(segs[0]) || !f.vectorEligible(segs[0]) {
-			t.Fatalf("at %v s: segments %+v: want one stream run the kernel places", c.at, segs)
-		}
-		sg := segs[0]
-		out := make([]Billboard, sg.hi-sg.lo+1)
+		f, sg, out := kernelRun(t, e, fmt.Sprintf("at %v s", c.at))
 		run := func() vectorArgs {
 			a := f.vectorArgs(out, 0)
 			a.i, a.hi = sg.lo, sg.hi
@@ -348,7 +318,7 @@ func TestFillLanes(t *testing.T) {
 		if a := run(); c.fresh && a.i > a.hi {
 			t.Errorf("at %v s: the kernel placed %d..%d before the fill; want a stop at a new candidate", c.at, sg.lo, sg.hi)
 		}
-		f.fillLanes(segs)
+		f.fillLanes([]segment{sg})
 		if e.laneTop != sg.hi|(laneWidth-1) {
 			t.Errorf("at %v s: laneTop %d, want the last of the run's last block %d", c.at, e.laneTop, sg.hi|(laneWidth-1))
 		}
@@ -372,4 +342,32 @@ func TestFillLanes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// spinningStream returns kernelStream of a spinning stream with spread and
+// drag, of 400 particles a second living 1 to 2 s.
+func spinningStream(t *testing.T) *Effect {
+	t.Helper()
+	spec := DefaultSpec()
+	spec.Rate = 400
+	spec.Lifetime = NumberRange{Min: 1, Max: 2}
+	spec.Speed = NumberRange{Min: 2, Max: 4}
+	spec.SpreadAngle = Vector2{X: 30, Y: 30}
+	spec.Drag = 0.8
+	spec.Rotation = NumberRange{Min: 0, Max: 360}
+	spec.RotSpeed = NumberRange{Min: -90, Max: 90}
+	return kernelStream(t, spec)
+}
+
+// kernelRun returns e's frame at its clock, its one stream run, which the
+// kernel must place, and room for the run's billboards.
+func kernelRun(t *testing.T, e *Effect, name string) (*frame, segment, []Billboard) {
+	t.Helper()
+	e.prepareCache()
+	f := e.newFrame()
+	segs := e.segments(f.c, 1)
+	if len(segs) != 1 || !f.plain(segs[0]) || !f.vectorEligible(segs[0]) {
+		t.Fatalf("%s: segments %+v: want one stream run the kernel places", name, segs)
+	}
+	return &f, segs[0], make([]Billboard, segs[0].hi-segs[0].lo+1)
 }
