@@ -102,16 +102,17 @@ func (f *frame) unpackLanes(held *[8]constants, lo, hi int64) {
 }
 
 // fillLanes rolls into the lane ring the blocks of candidates of segs the
-// kernel will place that have come into the window since the last
-// evaluation (past e.laneTop), before the kernel runs. Left to the
-// kernel, each block holding one stopped it and went through unpackLanes
-// and the scalar loop: at a steady 10,000 particles, 14 blocks a frame
-// and 18% of the evaluation's time (BenchmarkEmberChunks' profile). It
-// rolls them without reading their tags first: a block that held its
-// candidates already gets the same bits again. Blocks at or below
-// e.laneTop that a rewind rolled over are left to the kernel's check,
-// which hands them back as before. Evaluations call it before they split
-// the candidates between workers, as it writes e.laneTop.
+// kernel will place that it does not hold, before the kernel runs: those
+// that have come into the window since the last evaluation (past
+// e.laneTop), rolled without reading their tags first (a block that held
+// them already gets the same bits again), and after a rewind (a window
+// ending at or before laneTop) every block of the window whose tag is
+// another's. Left to the kernel, each such block stopped it and went
+// through unpackLanes and the scalar loop: at a steady 10,000 particles,
+// 14 blocks a frame and 18% of the evaluation's time (BenchmarkEmberChunks'
+// profile). Evaluations call it before they split the candidates between
+// workers, whose runs may share a block: the workers then only read the
+// ring.
 func (f *frame) fillLanes(segs []segment) {
 	if f.lanes == nil || f.farF32 {
 		return
@@ -122,8 +123,14 @@ func (f *frame) fillLanes(segs []segment) {
 		if !f.plain(sg) || !f.vectorEligible(sg) {
 			continue
 		}
-		for base := max(sg.lo, top+1) &^ (laneWidth - 1); base <= sg.hi; base += laneWidth {
-			f.rollBlock(base)
+		from := max(sg.lo, top+1)
+		if sg.hi <= top {
+			from = sg.lo // a rewind
+		}
+		for base := from &^ (laneWidth - 1); base <= sg.hi; base += laneWidth {
+			if _, tag := f.block(base); base > top || *tag != base {
+				f.rollBlock(base)
+			}
 		}
 		e.laneTop = sg.hi | (laneWidth - 1)
 	}
