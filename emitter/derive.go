@@ -68,15 +68,20 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 		sin, cos := math.Sincos(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
 		nx, ny = float64(nx*cos)-float64(ny*sin), float64(nx*sin)+float64(ny*cos)
 	}
-	*c = constants{
-		key: key, st: st,
-		life: hash.Range(s.lifeMin, s.lifeMax, hash.Unit(st, channel.Lifetime)),
-		ox:   ox, oy: oy,
-		vx: speed * nx, vy: speed * ny,
-		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.Unit(st, channel.Rotation)),
-		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.Unit(st, channel.RotSpeed)),
-	}
+	*c = constants{key: key, st: st, ox: ox, oy: oy, vx: speed * nx, vy: speed * ny}
+	c.life, c.rot0, c.omega = f.timed(hash.Bits(st, channel.Lifetime), hash.Bits(st, channel.Rotation), hash.Bits(st, channel.RotSpeed))
 	return c
+}
+
+// timed returns the lifetime, initial rotation and spin of a particle from
+// their 32-bit rolls (hash.Bits of its stream on channel.Lifetime,
+// Rotation and RotSpeed): each a hash.Range of the roll's unit. The lane
+// ring keeps the rolls, and the vector kernel computes the same.
+func (f *frame) timed(lifeBits, rotBits, spinBits uint32) (life, rot0, omega float64) {
+	s, sp := f.s, &f.s.spec
+	return hash.Range(s.lifeMin, s.lifeMax, hash.UnitOf(lifeBits)),
+		hash.Range(sp.Rotation.Min, sp.Rotation.Max, hash.UnitOf(rotBits)),
+		hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, hash.UnitOf(spinBits))
 }
 
 // streamCandidate returns the constants of stream particle i and its age

@@ -61,17 +61,11 @@ func (f *frame) block(i int64) (*laneBlock, *int64) {
 // laneConstants returns the constants of candidate i from lane l of b,
 // which holds it: lookup's, bit for bit.
 func (f *frame) laneConstants(b *laneBlock, l, i int64) constants {
-	s, sp := f.s, &f.s.spec
 	st, spin := b.stLife[l], b.spin[l]
-	return constants{key: uint32(2 * i), st: uint32(st),
-		life: hash.Range(s.lifeMin, s.lifeMax, unitOf(uint32(st>>32))), ox: b.ox[l], oy: b.oy[l], vx: b.vx[l], vy: b.vy[l],
-		rot0:  hash.Range(sp.Rotation.Min, sp.Rotation.Max, unitOf(uint32(spin))),
-		omega: hash.Range(sp.RotSpeed.Min, sp.RotSpeed.Max, unitOf(uint32(spin>>32))),
-	}
+	c := constants{key: uint32(2 * i), st: uint32(st), ox: b.ox[l], oy: b.oy[l], vx: b.vx[l], vy: b.vy[l]}
+	c.life, c.rot0, c.omega = f.timed(uint32(st>>32), uint32(spin), uint32(spin>>32))
+	return c
 }
-
-// unitOf is hash.Unit of a roll.
-func unitOf(bits uint32) float64 { return float64(bits) * (1.0 / 4294967296.0) }
 
 // rollBlock rolls the eight candidates of the block whose first is base
 // into their lanes and tags it.

@@ -124,7 +124,7 @@ var vectorFloats = [kfLen]float64{
 	kfNegInv120:  -1.0 / 120,
 	kfNegInv720:  -1.0 / 720,
 	kfNegInv5040: -1.0 / 5040,
-	kfInv2p32:    1.0 / 4294967296.0,
+	kfInv2p32:    hash.UnitScale,
 }
 
 // Indices of vectorInts: the lanes 0..7, the dword interleave of two

@@ -4,7 +4,7 @@
 // (docs/closed-form.md, section 1).
 //
 // [Stream] hashes a seed and a particle key once; [Bits] and [Unit] roll one
-// channel of that stream; [Range], [Signed] and [Integer] map a unit roll.
+// channel of that stream ([UnitOf] turns a kept roll into Unit's value); [Range], [Signed] and [Integer] map a unit roll.
 // The channels an effect's particles roll are in package internal/channel;
 // other particle systems choose their own. The Kage shaders compute the same
 // integers (shaders/src/common.kage).
@@ -38,9 +38,13 @@ func Bits(stream, channel uint32) uint32 {
 }
 
 // Unit returns the roll of a channel as a number in [0, 1): Bits/2^32.
-func Unit(stream, channel uint32) float64 {
-	return float64(Bits(stream, channel)) * (1.0 / 4294967296.0)
-}
+func Unit(stream, channel uint32) float64 { return UnitOf(Bits(stream, channel)) }
+
+// UnitOf is the unit roll of the 32-bit roll bits: bits/2^32, exact.
+func UnitOf(bits uint32) float64 { return float64(bits) * UnitScale }
+
+// UnitScale is 2^-32, the unit roll of a 32-bit roll of 1.
+const UnitScale = 1.0 / 4294967296.0
 
 // Range maps a unit roll u to [lo, hi): lo + (hi-lo)*u.
 func Range(lo, hi, u float64) float64 { return lo + float64((hi-lo)*u) }
