@@ -30,8 +30,13 @@ func (e *Effect) prepareCache() {
 	need := int(e.snap.span) + 2
 	if haveVector {
 		// The lane ring holds whole blocks: the window's first and last
-		// may reach seven candidates past it each.
-		need += 2 * laneWidth
+		// may reach seven candidates past it each. It is as long as that
+		// and no longer (lanes.go), and a new length moves every block.
+		if nb := (need + 3*laneWidth - 1) / laneWidth; len(e.streamLanes) != nb {
+			e.streamLanes = slices.Grow(e.streamLanes[:0], nb)[:nb]
+			e.laneTags = slices.Grow(e.laneTags[:0], nb)[:nb]
+			e.untag()
+		}
 	}
 	if len(e.streamCache) >= need {
 		return
@@ -39,12 +44,6 @@ func (e *Effect) prepareCache() {
 	n := 1
 	for n < need {
 		n <<= 1
-	}
-	if haveVector {
-		n = max(n, laneWidth)
-		e.streamLanes = make([]laneBlock, n/laneWidth)
-		e.laneTags = make([]int64, n/laneWidth)
-		e.untag()
 	}
 	e.streamCache = make([]constants, n)
 }

@@ -44,7 +44,7 @@ type frame struct {
 	flatW, flatH      float64
 	cache             []constants // stream constants, slot i & mask; nil uncached
 	mask              int64
-	lanes             []laneBlock // the lane ring, same slots; nil without the kernel
+	lanes             []laneBlock // the lane ring (blockOf); nil without the kernel
 	tags              []int64     // its blocks' tags
 	// step is 1, or n when only every n-th candidate is evaluated
 	// (Evaluator.AppendBillboardsEvery: billboards only).

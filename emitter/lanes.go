@@ -6,7 +6,7 @@ import (
 )
 
 // The vector kernel reads a stream's constants from a ring of its own, the
-// lane ring: the constants ring's slots eight to a block, transposed to
+// lane ring: the constants of eight candidates a block, transposed to
 // one field a row, so that a field of eight slots is one 64-byte line.
 // The kernel loads the rows it needs as they are: with the constants ring
 // it spent a sixth of its instructions transposing eight slots to eight
@@ -27,9 +27,21 @@ import (
 // particle against 37.0-38.3 before for the full effect at 10,000, and
 // lower or level in the other three cases.
 
-// laneWidth is the slots of a laneBlock. The ring is a whole number of
-// blocks: its length is a power of two of at least laneWidth.
+// laneWidth is the slots of a laneBlock.
 const laneWidth = 8
+
+// The ring is as long as the live window and two blocks more
+// (prepareCache), not a power of two as the constants ring is: the
+// candidates of each block follow those of the one before round the ring
+// (blockOf), so a new candidate takes the slot of the one that left the
+// window a ring's length before it, which the last evaluations read and
+// the cache still holds. In a ring of the next power of two (up to twice
+// as long) it took a slot last touched up to a window's lifetime before,
+// read back from memory at about 200 ns a line: at a steady 100,000
+// particles (timers inside cmd/compare's frames), loading those lines
+// alone took 1.7 to 2 ns a particle and the lines behind the window's
+// start 0.04, and the fill went from 2.2-2.5 ns a particle to 0.43-0.52
+// with this ring.
 
 // laneBlock holds slots 8b..8b+7 of a lane ring, one field of constants a
 // row, in the order the kernel names its registers: 384 bytes, six lines.
@@ -52,9 +64,21 @@ type laneBlock struct {
 // candidate, a multiple of laneWidth, is odd.
 const noTag = 1
 
+// blockOf returns the ring index of the block of stream candidate i's
+// slot: i's block of eight (i>>3 rounds down, negative i included) modulo
+// the ring's length in blocks.
+func (f *frame) blockOf(i int64) int64 {
+	n := int64(len(f.lanes))
+	b := (i >> 3) % n
+	if b < 0 {
+		b += n
+	}
+	return b
+}
+
 // block returns the block of stream candidate i's slot and its tag.
 func (f *frame) block(i int64) (*laneBlock, *int64) {
-	b := (i & f.mask) / laneWidth
+	b := f.blockOf(i)
 	return &f.lanes[b], &f.tags[b]
 }
 

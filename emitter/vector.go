@@ -36,7 +36,8 @@ type vectorArgs struct {
 	ki           *[kiLen]int64   // vectorInts
 	steps        *[anchorSpan]float64
 	exp2         *[32]float64
-	mask         int64 // ring length (in slots) - 1
+	blocks       int64 // the ring's length in blocks
+	blk          int64 // the ring index of a.i's block (blockOf); runKernel sets it
 	i, hi        int64 // the next candidate and the last
 	n            int64 // billboards written
 	// anchor is the drag anchor whose exponential the kernel holds in a
@@ -214,7 +215,7 @@ func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	a := vectorArgs{
 		lanes: &f.lanes[0], tags: &f.tags[0], out: unsafe.SliceData(out),
 		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
-		mask: f.mask, n: int64(n), anchor: 1,
+		blocks: int64(len(f.lanes)), n: int64(n), anchor: 1,
 		x: f.x, window: f.window, rate: f.rate,
 		ax: s.accX, ay: s.accY, m: f.moveScale,
 		k: s.spec.Drag, negK: -s.spec.Drag, inv: s.sdrag.inv,
@@ -262,6 +263,13 @@ func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, 
 	return n
 }
 
+// runKernel runs the kernel from a.i, which it reads the ring from at
+// a.i's block and the blocks after it in turn, wrapping at the ring's end.
+func (f *frame) runKernel(a *vectorArgs) {
+	a.anchor, a.blk = 1, f.blockOf(a.i)
+	vectorKernel(a)
+}
+
 // runVector runs the kernel over a.i..a.hi and returns how many billboards
 // it has written in all: where the kernel stops at a block, rest places
 // that block's candidates lo..hi from billboard n on with appendPlain,
@@ -269,8 +277,7 @@ func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, 
 // billboard, and the kernel goes on after the block.
 func (f *frame) runVector(a *vectorArgs, held *[8]constants, rest func(n int, lo, hi int64) int) int {
 	for {
-		a.anchor = 1
-		vectorKernel(a)
+		f.runKernel(a)
 		if a.i > a.hi {
 			return int(a.n)
 		}

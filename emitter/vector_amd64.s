@@ -11,12 +11,19 @@
 //
 // Registers kept across blocks:
 //	DI a, R8 the float constants, R9 the next candidate, R10 the lane
-//	ring, R11 its mask, R12 out, R13 n
+//	ring, R11 the ring index of BX's block, R12 out, R13 n
 //	Z31 x, Z30 rate, Z29 lanes 0..7, Z26 dword interleave, Z25 zero,
 //	Z24..Z21 the Size curve's start, span, base and rise, Z28 the drag
 //	anchor's exponential
 
 #define KF(i) (i*8)(R8)
+
+// NEXTBLOCK moves R11 to the ring's next block, the first after the last.
+#define NEXTBLOCK \
+	INCQ R11 \
+	CMPQ R11, vectorArgs_blocks(DI) \
+	JLT  2(PC) \
+	XORQ R11, R11
 
 // OUTWORD(j) lays out and stores output vector j (words 8j..8j+7) of the
 // packed billboards: pairs 0/1 and 2/3 through two-table permutes, pair 4
@@ -52,7 +59,7 @@ TEXT ·vectorKernel(SB), NOSPLIT, $0-8
 	MOVQ vectorArgs_kf(DI), R8
 	MOVQ vectorArgs_ki(DI), AX
 	MOVQ vectorArgs_lanes(DI), R10
-	MOVQ vectorArgs_mask(DI), R11
+	MOVQ vectorArgs_blk(DI), R11
 	MOVQ vectorArgs_out(DI), R12
 	MOVQ vectorArgs_n(DI), R13
 	MOVQ vectorArgs_i(DI), R9
@@ -94,9 +101,7 @@ hiok:
 	// block must hold them (its tag is their first).
 	VPBROADCASTQ BX, Z0
 	VPADDQ       Z29, Z0, Z0
-	MOVQ         BX, SI
-	ANDQ         R11, SI
-	SHRQ         $3, SI
+	MOVQ         R11, SI
 	MOVQ         vectorArgs_tags(DI), CX
 	CMPQ         BX, (CX)(SI*8)
 	JNE          stop
@@ -460,6 +465,7 @@ turned:
 	VPERMT2D     Z20, Z26, Z19           // VX, VY
 	VPERMT2D     Z12, Z26, Z8            // Tau, Age
 	LEAQ         8(BX), R9
+	NEXTBLOCK
 	KMOVW        K5, AX
 	CMPL         AX, $0xFF
 	JEQ          packed
@@ -506,6 +512,7 @@ stored:
 
 next:
 	LEAQ 8(BX), R9
+	NEXTBLOCK
 	JMP  block
 
 stop:

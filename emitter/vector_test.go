@@ -172,7 +172,7 @@ func TestVectorKernelRuns(t *testing.T) {
 		f, sg, out := kernelRun(t, e, fmt.Sprintf("drag %v", c.drag))
 		a := f.vectorArgs(out, 0)
 		a.i, a.hi = sg.lo, sg.hi
-		vectorKernel(&a)
+		f.runKernel(&a)
 		if whole := a.i > a.hi; whole != c.whole {
 			t.Errorf("drag %v: the kernel stopped at %d of %d..%d; want whole run %v", c.drag, a.i, sg.lo, sg.hi, c.whole)
 		}
@@ -266,19 +266,24 @@ func TestLaneRingMatchesConstants(t *testing.T) {
 	f := e.newFrame()
 	f64 := math.Float64bits
 	agree := 0
-	for s, c := range e.streamCache {
-		blk := s / laneWidth
-		base := e.laneTags[blk]
-		if c.life == 0 || base == noTag || uint32(2*(base+int64(s%laneWidth))) != c.key {
+	for blk, base := range e.laneTags {
+		if base == noTag {
 			continue
 		}
-		l := f.laneConstants(&e.streamLanes[blk], int64(s%laneWidth), base+int64(s%laneWidth))
-		if l.key != c.key || l.st != c.st || f64(l.life) != f64(c.life) || f64(l.ox) != f64(c.ox) ||
-			f64(l.oy) != f64(c.oy) || f64(l.vx) != f64(c.vx) || f64(l.vy) != f64(c.vy) ||
-			f64(l.rot0) != f64(c.rot0) || f64(l.omega) != f64(c.omega) {
-			t.Fatalf("slot %d (key %d): lane ring %+v, constants %+v", s, c.key, l, c)
+		for j := range int64(laneWidth) {
+			i := base + j
+			c := e.streamCache[i&f.mask]
+			if c.life == 0 || c.key != uint32(2*i) {
+				continue
+			}
+			l := f.laneConstants(&e.streamLanes[blk], j, i)
+			if l.key != c.key || l.st != c.st || f64(l.life) != f64(c.life) || f64(l.ox) != f64(c.ox) ||
+				f64(l.oy) != f64(c.oy) || f64(l.vx) != f64(c.vx) || f64(l.vy) != f64(c.vy) ||
+				f64(l.rot0) != f64(c.rot0) || f64(l.omega) != f64(c.omega) {
+				t.Fatalf("candidate %d (block %d): lane ring %+v, constants %+v", i, blk, l, c)
+			}
+			agree++
 		}
-		agree++
 	}
 	segs := e.segments(f.c, 1)
 	for i := segs[0].lo; i <= segs[0].hi; i++ {
@@ -311,7 +316,7 @@ func TestFillLanes(t *testing.T) {
 		run := func() vectorArgs {
 			a := f.vectorArgs(out, 0)
 			a.i, a.hi = sg.lo, sg.hi
-			vectorKernel(&a)
+			f.runKernel(&a)
 			return a
 		}
 		if a := run(); c.fresh && a.i > a.hi {
@@ -336,6 +341,62 @@ func TestFillLanes(t *testing.T) {
 				t.Fatalf("at %v s: billboard %d: kernel %+v, scalar %+v", c.at, i, out[i], want[i])
 			}
 		}
+	}
+}
+
+// TestLaneRingWraps: the lane ring is as long as the live window and two
+// blocks (a stream of 400 a second living up to 2 s: 800 candidates, a
+// ring of 103 blocks, not 128), its blocks follow each other round it
+// (blockOf, negative candidates included), and a window that runs over
+// the ring's end is placed by the kernel in one run after the fill, the
+// scalar loop's billboards bit for bit.
+func TestLaneRingWraps(t *testing.T) {
+	requireVector(t)
+	defer func() { haveVector = true }()
+	e := spinningStream(t)
+	compareVector(t, "at 3 s", e)
+	const nb = (800 + 2 + 3*laneWidth - 1) / laneWidth
+	if len(e.streamLanes) != nb || len(e.laneTags) != nb {
+		t.Fatalf("lane ring of %d blocks and %d tags, want %d", len(e.streamLanes), len(e.laneTags), nb)
+	}
+	f := e.newFrame()
+	for _, c := range []struct{ i, blk int64 }{
+		{0, 0}, {7, 0}, {8, 1}, {8*nb - 1, nb - 1}, {8 * nb, 0}, {8*nb + 9, 1},
+		{-1, nb - 1}, {-8, nb - 1}, {-9, nb - 2}, {-8 * nb, 0}, {-8*nb - 1, nb - 1},
+	} {
+		if got := f.blockOf(c.i); got != c.blk {
+			t.Errorf("blockOf(%d) = %d, want %d", c.i, got, c.blk)
+		}
+	}
+	wraps := 0
+	for k := range 40 {
+		at := 3 + 0.13*float64(k)
+		e.SetTime(at)
+		f, sg, out := kernelRun(t, e, fmt.Sprintf("at %v s", at))
+		if f.blockOf(sg.lo) > f.blockOf(sg.hi) {
+			wraps++
+		}
+		f.fillLanes([]segment{sg})
+		a := f.vectorArgs(out, 0)
+		a.i, a.hi = sg.lo, sg.hi
+		f.runKernel(&a)
+		if a.i <= a.hi {
+			t.Fatalf("at %v s: the kernel stopped at %d of %d..%d after the fill", at, a.i, sg.lo, sg.hi)
+		}
+		haveVector = false
+		want := e.AppendBillboards(nil)
+		haveVector = true
+		if int(a.n) != len(want) {
+			t.Fatalf("at %v s: the kernel placed %d, the scalar loop %d", at, a.n, len(want))
+		}
+		for i := range want {
+			if !bitsEqual(out[i], want[i]) {
+				t.Fatalf("at %v s: billboard %d of %d..%d: kernel %+v, scalar %+v", at, i, sg.lo, sg.hi, out[i], want[i])
+			}
+		}
+	}
+	if wraps < 10 {
+		t.Fatalf("%d of 40 windows ran over the ring's end: too few to test the wrap", wraps)
 	}
 }
 
