@@ -59,18 +59,25 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	if c.key == key && c.life != 0 {
 		return c
 	}
+	st := hash.Stream(f.e.seed, key)
+	*c = constants{key: key, st: st}
+	c.ox, c.oy, c.vx, c.vy = f.launch(st)
+	c.life, c.rot0, c.omega = f.timed(hash.Bits(st, channel.Lifetime), hash.Bits(st, channel.Rotation), hash.Bits(st, channel.RotSpeed))
+	return c
+}
+
+// launch returns the spawn offset and initial velocity of the particle
+// whose stream is st (hash.Stream of its key).
+func (f *frame) launch(st uint32) (ox, oy, vx, vy float64) {
 	s := f.s
 	sp := &s.spec
-	st := hash.Stream(f.e.seed, key)
 	speed := hash.Range(sp.Speed.Min, sp.Speed.Max, hash.Unit(st, channel.Speed))
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
 		sin, cos := math.Sincos(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
 		nx, ny = float64(nx*cos)-float64(ny*sin), float64(nx*sin)+float64(ny*cos)
 	}
-	*c = constants{key: key, st: st, ox: ox, oy: oy, vx: speed * nx, vy: speed * ny}
-	c.life, c.rot0, c.omega = f.timed(hash.Bits(st, channel.Lifetime), hash.Bits(st, channel.Rotation), hash.Bits(st, channel.RotSpeed))
-	return c
+	return ox, oy, speed * nx, speed * ny
 }
 
 // timed returns the lifetime, initial rotation and spin of a particle from

@@ -92,15 +92,14 @@ func (f *frame) laneConstants(b *laneBlock, l, i int64) constants {
 }
 
 // rollBlock rolls the eight candidates of the block whose first is base
-// into their lanes and tags it.
+// into their lanes, as lookup rolls them, and tags it.
 func (f *frame) rollBlock(base int64) {
 	b, tag := f.block(base)
 	for l := range int64(laneWidth) {
-		var c constants // empty: lookup rolls it
-		f.lookup(&c, uint32(2*(base+l)))
-		b.stLife[l] = uint64(c.st) | uint64(hash.Bits(c.st, channel.Lifetime))<<32
-		b.ox[l], b.oy[l], b.vx[l], b.vy[l] = c.ox, c.oy, c.vx, c.vy
-		b.spin[l] = uint64(hash.Bits(c.st, channel.Rotation)) | uint64(hash.Bits(c.st, channel.RotSpeed))<<32
+		st := hash.Stream(f.e.seed, uint32(2*(base+l)))
+		b.stLife[l] = uint64(st) | uint64(hash.Bits(st, channel.Lifetime))<<32
+		b.ox[l], b.oy[l], b.vx[l], b.vy[l] = f.launch(st)
+		b.spin[l] = uint64(hash.Bits(st, channel.Rotation)) | uint64(hash.Bits(st, channel.RotSpeed))<<32
 	}
 	*tag = base
 }
