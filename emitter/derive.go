@@ -62,8 +62,14 @@ func (f *frame) lookup(c *constants, key uint32) *constants {
 	st := hash.Stream(f.e.seed, key)
 	*c = constants{key: key, st: st}
 	c.ox, c.oy, c.vx, c.vy = f.launch(st)
-	c.life, c.rot0, c.omega = f.timed(hash.Bits(st, channel.Lifetime), hash.Bits(st, channel.Rotation), hash.Bits(st, channel.RotSpeed))
+	c.life, c.rot0, c.omega = f.timed(timedRolls(st))
 	return c
+}
+
+// timedRolls returns the 32-bit rolls of the lifetime, initial rotation
+// and spin of the particle whose stream is st, which timed maps.
+func timedRolls(st uint32) (lifeBits, rotBits, spinBits uint32) {
+	return hash.Bits(st, channel.Lifetime), hash.Bits(st, channel.Rotation), hash.Bits(st, channel.RotSpeed)
 }
 
 // launch returns the spawn offset and initial velocity of the particle
@@ -81,8 +87,7 @@ func (f *frame) launch(st uint32) (ox, oy, vx, vy float64) {
 }
 
 // timed returns the lifetime, initial rotation and spin of a particle from
-// their 32-bit rolls (hash.Bits of its stream on channel.Lifetime,
-// Rotation and RotSpeed): each a hash.Range of the roll's unit. The lane
+// their 32-bit rolls (timedRolls): each a hash.Range of the roll's unit. The lane
 // ring keeps the rolls, and the vector kernel computes the same.
 func (f *frame) timed(lifeBits, rotBits, spinBits uint32) (life, rot0, omega float64) {
 	s, sp := f.s, &f.s.spec

@@ -1,9 +1,6 @@
 package emitter
 
-import (
-	"github.com/emberfx/ember/internal/channel"
-	"github.com/emberfx/ember/internal/hash"
-)
+import "github.com/emberfx/ember/internal/hash"
 
 // The vector kernel reads a stream's constants from a ring of its own, the
 // lane ring: the constants of eight candidates a block, transposed to
@@ -97,9 +94,10 @@ func (f *frame) rollBlock(base int64) {
 	b, tag := f.block(base)
 	for l := range int64(laneWidth) {
 		st := hash.Stream(f.e.seed, uint32(2*(base+l)))
-		b.stLife[l] = uint64(st) | uint64(hash.Bits(st, channel.Lifetime))<<32
+		life, rot, spin := timedRolls(st)
+		b.stLife[l] = uint64(st) | uint64(life)<<32
 		b.ox[l], b.oy[l], b.vx[l], b.vy[l] = f.launch(st)
-		b.spin[l] = uint64(hash.Bits(st, channel.Rotation)) | uint64(hash.Bits(st, channel.RotSpeed))<<32
+		b.spin[l] = uint64(rot) | uint64(spin)<<32
 	}
 	*tag = base
 }

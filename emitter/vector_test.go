@@ -170,9 +170,7 @@ func TestVectorKernelRuns(t *testing.T) {
 		e := kernelStream(t, spec)
 		want := e.AppendBillboards(nil) // fills the ring
 		f, sg, out := kernelRun(t, e, fmt.Sprintf("drag %v", c.drag))
-		a := f.vectorArgs(out, 0)
-		a.i, a.hi = sg.lo, sg.hi
-		f.runKernel(&a)
+		a := kernelOver(f, sg, out)
 		if whole := a.i > a.hi; whole != c.whole {
 			t.Errorf("drag %v: the kernel stopped at %d of %d..%d; want whole run %v", c.drag, a.i, sg.lo, sg.hi, c.whole)
 		}
@@ -312,35 +310,16 @@ func TestFillLanes(t *testing.T) {
 		fresh bool
 	}{{3.05, true}, {3.6, true}, {2.9, true}, {3.2, false}, {3.9, true}} {
 		e.SetTime(c.at)
-		f, sg, out := kernelRun(t, e, fmt.Sprintf("at %v s", c.at))
-		run := func() vectorArgs {
-			a := f.vectorArgs(out, 0)
-			a.i, a.hi = sg.lo, sg.hi
-			f.runKernel(&a)
-			return a
-		}
-		if a := run(); c.fresh && a.i > a.hi {
-			t.Errorf("at %v s: the kernel placed %d..%d before the fill; want a stop at a new candidate", c.at, sg.lo, sg.hi)
+		name := fmt.Sprintf("at %v s", c.at)
+		f, sg, out := kernelRun(t, e, name)
+		if a := kernelOver(f, sg, out); c.fresh && a.i > a.hi {
+			t.Errorf("%s: the kernel placed %d..%d before the fill; want a stop at a new candidate", name, sg.lo, sg.hi)
 		}
 		f.fillLanes([]segment{sg})
 		if e.laneTop != sg.hi|(laneWidth-1) {
-			t.Errorf("at %v s: laneTop %d, want the last of the run's last block %d", c.at, e.laneTop, sg.hi|(laneWidth-1))
+			t.Errorf("%s: laneTop %d, want the last of the run's last block %d", name, e.laneTop, sg.hi|(laneWidth-1))
 		}
-		a := run()
-		if a.i <= a.hi {
-			t.Fatalf("at %v s: the kernel stopped at %d of %d..%d after the fill", c.at, a.i, sg.lo, sg.hi)
-		}
-		haveVector = false
-		want := e.AppendBillboards(nil)
-		haveVector = true
-		if int(a.n) != len(want) {
-			t.Fatalf("at %v s: the kernel placed %d, the scalar loop %d", c.at, a.n, len(want))
-		}
-		for i := range want {
-			if !bitsEqual(out[i], want[i]) {
-				t.Fatalf("at %v s: billboard %d: kernel %+v, scalar %+v", c.at, i, out[i], want[i])
-			}
-		}
+		placesWhole(t, name+", after the fill", e, f, sg, out)
 	}
 }
 
@@ -372,31 +351,46 @@ func TestLaneRingWraps(t *testing.T) {
 	for k := range 40 {
 		at := 3 + 0.13*float64(k)
 		e.SetTime(at)
-		f, sg, out := kernelRun(t, e, fmt.Sprintf("at %v s", at))
+		name := fmt.Sprintf("at %v s", at)
+		f, sg, out := kernelRun(t, e, name)
 		if f.blockOf(sg.lo) > f.blockOf(sg.hi) {
 			wraps++
 		}
 		f.fillLanes([]segment{sg})
-		a := f.vectorArgs(out, 0)
-		a.i, a.hi = sg.lo, sg.hi
-		f.runKernel(&a)
-		if a.i <= a.hi {
-			t.Fatalf("at %v s: the kernel stopped at %d of %d..%d after the fill", at, a.i, sg.lo, sg.hi)
-		}
-		haveVector = false
-		want := e.AppendBillboards(nil)
-		haveVector = true
-		if int(a.n) != len(want) {
-			t.Fatalf("at %v s: the kernel placed %d, the scalar loop %d", at, a.n, len(want))
-		}
-		for i := range want {
-			if !bitsEqual(out[i], want[i]) {
-				t.Fatalf("at %v s: billboard %d of %d..%d: kernel %+v, scalar %+v", at, i, sg.lo, sg.hi, out[i], want[i])
-			}
-		}
+		placesWhole(t, name, e, f, sg, out)
 	}
 	if wraps < 10 {
 		t.Fatalf("%d of 40 windows ran over the ring's end: too few to test the wrap", wraps)
+	}
+}
+
+// kernelOver runs the kernel over stream run sg of f from its first
+// candidate, writing from out[0].
+func kernelOver(f *frame, sg segment, out []Billboard) vectorArgs {
+	a := f.vectorArgs(out, 0)
+	a.i, a.hi = sg.lo, sg.hi
+	f.runKernel(&a)
+	return a
+}
+
+// placesWhole fails unless the kernel places run sg of f, e's frame at its
+// clock, without a stop, the scalar loop's billboards bit for bit.
+func placesWhole(t *testing.T, name string, e *Effect, f *frame, sg segment, out []Billboard) {
+	t.Helper()
+	a := kernelOver(f, sg, out)
+	if a.i <= a.hi {
+		t.Fatalf("%s: the kernel stopped at %d of %d..%d", name, a.i, sg.lo, sg.hi)
+	}
+	haveVector = false
+	want := e.AppendBillboards(nil)
+	haveVector = true
+	if int(a.n) != len(want) {
+		t.Fatalf("%s: the kernel placed %d, the scalar loop %d", name, a.n, len(want))
+	}
+	for i := range want {
+		if !bitsEqual(out[i], want[i]) {
+			t.Fatalf("%s: billboard %d of %d..%d: kernel %+v, scalar %+v", name, i, sg.lo, sg.hi, out[i], want[i])
+		}
 	}
 }
 

@@ -4,7 +4,8 @@
 // (docs/closed-form.md, section 1).
 //
 // [Stream] hashes a seed and a particle key once; [Bits] and [Unit] roll one
-// channel of that stream ([UnitOf] turns a kept roll into Unit's value); [Range], [Signed] and [Integer] map a unit roll.
+// channel of that stream ([UnitOf] turns a kept roll into Unit's value);
+// [Range], [Signed] and [Integer] map a unit roll.
 // The channels an effect's particles roll are in package internal/channel;
 // other particle systems choose their own. The Kage shaders compute the same
 // integers (shaders/src/common.kage).
