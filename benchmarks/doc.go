@@ -30,7 +30,9 @@
 //     count, filtered as batched-euler (api-floor-mipmap: with mipmaps).
 //   - ember-floor: DrawTrianglesShader32 re-submitting unchanged vertices in
 //     Ember's layout (its quads and triangles, in its chunks): what Ember
-//     pays Ebitengine at least.
+//     pays Ebitengine at least. ember-floor-hot re-submits one chunk's
+//     vertices for every call, so that, like Ember's, they are read from
+//     the cache and not from memory.
 //
 // The effect ([Look]) is defined once in pixels and seconds and translated
 // to each subject; where a peer lacks a feature, its file says so and
