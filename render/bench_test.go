@@ -292,6 +292,62 @@ func BenchmarkManyEffects(b *testing.B) {
 	}
 }
 
+// BenchmarkFirstBurst is the Draw of a new effect's first burst of 200
+// particles (the full look's spin, rate 0) after two frames in which it
+// had nothing alive, as cmd/compare's burst-cold: "new-renderer" on a
+// renderer made for the effect, as each of cmd/compare's subjects makes
+// one, and "warm-renderer" on one that has drawn such bursts before, as a
+// game's does. llvmpipe's work is flushed outside the timer.
+func BenchmarkFirstBurst(b *testing.B) {
+	for _, fresh := range []bool{true, false} {
+		name := "warm-renderer"
+		if fresh {
+			name = "new-renderer"
+		}
+		b.Run(name, func(b *testing.B) {
+			needGPU(b)
+			snap := snapshotOf(b, func(sp *emitter.Spec) {
+				steady(200)(sp) // a pool of 200
+				sp.Rate = 0
+				sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+				sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
+			})
+			dst := ebiten.NewImage(320, 240)
+			defer dst.Deallocate()
+			pix := make([]byte, 4*320*240)
+			r := newRenderer(b, &Options{Budget: -1, Workers: 1})
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				if fresh {
+					r = newRenderer(b, &Options{Budget: -1, Workers: 1})
+				}
+				e, err := emitter.NewEffect(snap, &emitter.EffectOptions{Seed: 5, HostWidth: 8, HostHeight: 8})
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.Play()
+				items := []Item{{Effect: e, X: 160, Y: 120, Path: PathBatched}}
+				for range 2 {
+					e.Advance(1.0 / 60)
+					r.Draw(dst, items)
+				}
+				dst.ReadPixels(pix)
+				b.StartTimer()
+				e.Emit(200)
+				e.Advance(1.0 / 60)
+				r.Draw(dst, items)
+				b.StopTimer()
+				if st := r.Stats(); st.Particles != 200 {
+					b.Fatalf("stats %+v: want the burst's 200 particles drawn", st)
+				}
+				dst.ReadPixels(pix)
+				b.StartTimer()
+			}
+		})
+	}
+}
+
 // BenchmarkWriteVertices is the vertex writing alone (from evaluated
 // billboards, in the form the renderer draws them, no submission).
 // "shift" is a steady stream: every frame the particles move one slot
