@@ -43,11 +43,7 @@ import (
 // the target is CPU time, which splitting across cores does not shorten.
 func benchScene(b *testing.B, n int) (*Renderer, []Item) {
 	b.Helper()
-	e := effectOf(b, 64, 64, 0, 3, func(sp *emitter.Spec) {
-		steady(n)(sp)
-		sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
-		sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
-	})
+	e := effectOf(b, 64, 64, 0, 3, spinning(n))
 	e.Play()
 	r := newRenderer(b, &Options{Budget: -1, Workers: 1})
 	return r, []Item{{Effect: e, X: 32, Y: 32}}
@@ -255,10 +251,8 @@ func BenchmarkManyEffects(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			needGPU(b)
 			snap := snapshotOf(b, func(sp *emitter.Spec) {
-				steady(max(c.rate, 1))(sp)
+				spinning(max(c.rate, 1))(sp)
 				sp.Rate = float64(c.rate)
-				sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
-				sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
 			})
 			items := make([]Item, c.n)
 			for i := range items {
@@ -307,10 +301,8 @@ func BenchmarkFirstBurst(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			needGPU(b)
 			snap := snapshotOf(b, func(sp *emitter.Spec) {
-				steady(200)(sp) // a pool of 200
+				spinning(200)(sp) // a pool of 200
 				sp.Rate = 0
-				sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
-				sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
 			})
 			dst := ebiten.NewImage(320, 240)
 			defer dst.Deallocate()

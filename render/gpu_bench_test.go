@@ -44,11 +44,7 @@ func gpuBenchEffects(b *testing.B, count, n int) []*emitter.Effect {
 	b.Helper()
 	var es []*emitter.Effect
 	for i := range count {
-		e := effectOf(b, 64, 64, 0, 0, func(sp *emitter.Spec) {
-			steady(n)(sp)
-			sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
-			sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
-		})
+		e := effectOf(b, 64, 64, 0, 0, spinning(n))
 		e.SetSeed(uint32(i))
 		e.SetTime(3)
 		e.Play()

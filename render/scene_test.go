@@ -40,6 +40,16 @@ func steady(n int) func(*emitter.Spec) {
 	}
 }
 
+// spinning is steady(n) with every particle turned and spinning: an
+// initial rotation of 0 to 360 degrees and a spin of -180 to 180 a second.
+func spinning(n int) func(*emitter.Spec) {
+	return func(sp *emitter.Spec) {
+		steady(n)(sp)
+		sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+		sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
+	}
+}
+
 func newRenderer(tb testing.TB, o *Options) *Renderer {
 	tb.Helper()
 	r, err := New(o)

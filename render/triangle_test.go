@@ -86,12 +86,10 @@ func TestTriangleChoice(t *testing.T) {
 // squashed and turning, with glow layers).
 func smallScene(tb testing.TB, n int, mode emitter.BlendMode) *emitter.Effect {
 	return effectOf(tb, 64, 64, 0, 3, func(sp *emitter.Spec) {
-		steady(n)(sp)
+		spinning(n)(sp)
 		colorful(sp)
 		sp.Size = emitter.NumberSequence{nk(0, 1, 0.5), nk(1, 3, 0.5)}
 		sp.Squash = emitter.NumberSequence{nk(0, 0.3, 0), nk(1, -0.2, 0)}
-		sp.Rotation = emitter.NumberRange{Min: 0, Max: 360}
-		sp.RotSpeed = emitter.NumberRange{Min: -180, Max: 180}
 		sp.BlendMode = mode
 		sp.LightEmission, sp.GlowLayers = 0.6, 2
 	})
