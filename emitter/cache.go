@@ -12,12 +12,16 @@ import (
 // two candidates of one evaluation share a slot, so an Evaluator's workers
 // fill the cache without locks.
 
-// burstCache holds one visible burst's constants.
+// burstCache holds one visible burst's constants, and the lane blocks the
+// vector kernel reads them from (fillLanes): block b holds particles
+// 8b..8b+7, its tag 8b once rolled.
 type burstCache struct {
 	index uint32 // the burst's Index
 	used  bool
 	seen  uint64 // the evaluation that last used it
 	c     []constants
+	lanes []laneBlock
+	tags  []int64
 }
 
 // prepareCache sizes the stream ring, and the vector kernel's lane ring
@@ -48,11 +52,12 @@ func (e *Effect) prepareCache() {
 	e.streamCache = make([]constants, n)
 }
 
-// burstConstants returns the cache slice of burst b, assigning one to it
-// when it first becomes visible.
-func (e *Effect) burstConstants(b Burst) []constants {
+// burstConstants returns the cache slice of burst b and the index of its
+// burstCache, assigning one to it when it first becomes visible (nil and -1
+// in an uncached effect).
+func (e *Effect) burstConstants(b Burst) ([]constants, int) {
 	if e.noCache {
-		return nil
+		return nil, -1
 	}
 	free := -1
 	for i := range e.burstCaches {
@@ -65,7 +70,7 @@ func (e *Effect) burstConstants(b Burst) []constants {
 				bc.c = slices.Grow(bc.c, b.Count-n)[:b.Count]
 				clear(bc.c[n:])
 			}
-			return bc.c
+			return bc.c, i
 		}
 		if !bc.used && free < 0 {
 			free = i
@@ -83,7 +88,9 @@ func (e *Effect) burstConstants(b Burst) []constants {
 		clear(bc.c)
 	}
 	bc.index, bc.used, bc.seen = b.Index, true, e.frameNo
-	return bc.c
+	// Its lane blocks are another burst's, or none: untagged.
+	bc.tags = bc.tags[:0]
+	return bc.c, free
 }
 
 // releaseBurstCaches frees the slices of bursts not visible this evaluation.

@@ -82,9 +82,9 @@ func (c *Columns) truncate(n int) {
 
 // AppendColumnRange appends to c the billboards of candidates [from, to)
 // of the evaluation BeginBillboards started: those AppendBillboardRange
-// appends, the same bits in the same order. A stream the vector kernel
-// places is stored by column as it is evaluated; any other segment is
-// evaluated as billboards and then spread into the columns.
+// appends, the same bits in the same order. A stream or burst the vector
+// kernel places is stored by column as it is evaluated; any other segment
+// is evaluated as billboards and then spread into the columns.
 func (ev *Evaluator) AppendColumnRange(c *Columns, from, to int64) {
 	f := &ev.frame
 	var pos int64
@@ -103,12 +103,13 @@ func (ev *Evaluator) AppendColumnRange(c *Columns, from, to int64) {
 }
 
 // appendVectorColumns is appendVector storing by column: it places
-// candidates lo..hi of stream segment sg, eight at a time, and the blocks
+// candidates lo..hi of segment sg, eight at a time, and the blocks
 // the kernel leaves through appendPlain, onto the end of c.
 func (f *frame) appendVectorColumns(c *Columns, sg segment, lo, hi int64) {
 	n := c.Len()
 	c.grow(int(hi - lo + 1))
 	a := f.vectorArgs(nil, n)
+	f.segmentArgs(&a, sg)
 	a.ks, a.xy, a.u, a.v, a.ta = &c.KeyStream[:n+1][0], &c.XY[:n+1][0], &c.U[:n+1][0], &c.V[:n+1][0], &c.TauAge[:n+1][0]
 	a.i, a.hi = lo, hi
 	var block [8]Billboard

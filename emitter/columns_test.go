@@ -129,7 +129,7 @@ func TestColumnsAllocate(t *testing.T) {
 	spec.Lifetime = NumberRange{Min: 1, Max: 2}
 	spec.Drag = 0.8
 	e := kernelStream(t, spec)
-	e.Emit(40) // a burst: through the spill
+	e.Emit(40) // a burst: its lane blocks rolled once
 	ev := NewEvaluator(1)
 	defer ev.Close()
 	var c Columns

@@ -10,6 +10,12 @@ type segment struct {
 	burst  int // -1 for the stream
 	lo, hi int64
 	cache  []constants // a burst's constants by particle index; nil uncached
+	// bc is the index of a burst's burstCache (-1 uncached; bursts only),
+	// and lanes and ltags its lane blocks and their tags once fillLanes
+	// has rolled them for the kernel (nil otherwise).
+	bc    int
+	lanes []laneBlock
+	ltags []int64
 }
 
 // len is the number of candidates of s walked with step.
@@ -134,7 +140,8 @@ func (e *Effect) segments(c float64, step int64) []segment {
 			stream[k].lo = m + 1
 			break
 		}
-		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1, cache: e.burstConstants(b)})
+		c, bc := e.burstConstants(b)
+		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1, cache: c, bc: bc})
 	}
 	out = append(out, stream[k:]...)
 	if step > 1 {

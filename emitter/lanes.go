@@ -1,6 +1,10 @@
 package emitter
 
-import "github.com/emberfx/ember/internal/hash"
+import (
+	"slices"
+
+	"github.com/emberfx/ember/internal/hash"
+)
 
 // The vector kernel reads a stream's constants from a ring of its own, the
 // lane ring: the constants of eight candidates a block, transposed to
@@ -93,13 +97,47 @@ func (f *frame) laneConstants(b *laneBlock, l, i int64) constants {
 func (f *frame) rollBlock(base int64) {
 	b, tag := f.block(base)
 	for l := range int64(laneWidth) {
-		st := hash.Stream(f.e.seed, uint32(2*(base+l)))
-		life, rot, spin := timedRolls(st)
-		b.stLife[l] = uint64(st) | uint64(life)<<32
-		b.ox[l], b.oy[l], b.vx[l], b.vy[l] = f.launch(st)
-		b.spin[l] = uint64(rot) | uint64(spin)<<32
+		f.rollLane(b, l, uint32(2*(base+l)))
 	}
 	*tag = base
+}
+
+// rollLane rolls the particle of key into lane l of b, as lookup rolls it.
+func (f *frame) rollLane(b *laneBlock, l int64, key uint32) {
+	st := hash.Stream(f.e.seed, key)
+	life, rot, spin := timedRolls(st)
+	b.stLife[l] = uint64(st) | uint64(life)<<32
+	b.ox[l], b.oy[l], b.vx[l], b.vy[l] = f.launch(st)
+	b.spin[l] = uint64(rot) | uint64(spin)<<32
+}
+
+// fillBurstLanes gives burst segment sg (particles 0..sg.hi) the lane
+// blocks the kernel reads, in its burstCache: one block per eight
+// particles, each rolled once, the first time the burst is placed by the
+// kernel (or after a rewind shows more of it), with the keys burstKey
+// gives. A block's slots past the burst's last particle hold particles it
+// does not show, which the kernel masks off.
+func (f *frame) fillBurstLanes(sg *segment) {
+	bc := &f.e.burstCaches[sg.bc]
+	nb := int(sg.hi/laneWidth) + 1
+	if n := len(bc.tags); n < nb {
+		bc.lanes = slices.Grow(bc.lanes[:0], nb)[:nb]
+		bc.tags = slices.Grow(bc.tags, nb-n)[:nb]
+		for i := n; i < nb; i++ {
+			bc.tags[i] = noTag
+		}
+	}
+	index, maxParticles := f.e.bursts[sg.burst].Index, f.s.spec.MaxParticles
+	for i := range nb {
+		if base := int64(i) * laneWidth; bc.tags[i] != base {
+			b := &bc.lanes[i]
+			for l := range int64(laneWidth) {
+				f.rollLane(b, l, burstKey(index, maxParticles, int(base+l)))
+			}
+			bc.tags[i] = base
+		}
+	}
+	sg.lanes, sg.ltags = bc.lanes[:nb], bc.tags[:nb]
 }
 
 // unpackLanes sets held[i&7] to stream particle i's constants for i in
@@ -129,13 +167,21 @@ func (f *frame) unpackLanes(held *[8]constants, lo, hi int64) {
 // workers, whose runs may share a block: the workers then only read the
 // ring.
 func (f *frame) fillLanes(segs []segment) {
-	if f.lanes == nil || f.farF32 {
+	if !haveVector || f.farF32 || f.step != 1 || !f.kernelShape() {
 		return
 	}
 	e := f.e
 	top := e.laneTop
-	for _, sg := range segs {
-		if !f.plain(sg) || !f.vectorEligible(sg) {
+	for i := range segs {
+		sg := &segs[i]
+		if !f.plain(*sg) {
+			continue
+		}
+		if sg.burst >= 0 {
+			f.fillBurstLanes(sg)
+			continue
+		}
+		if !f.vectorEligible(*sg) {
 			continue
 		}
 		from := max(sg.lo, top+1)

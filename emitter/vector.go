@@ -7,16 +7,18 @@ import (
 	"github.com/emberfx/ember/internal/hash"
 )
 
-// The vector kernel places eight stream candidates at a time, for the
-// commonest segment of the billboard path: a cached stream, every
+// The vector kernel places eight candidates at a time, for the commonest
+// segments of the billboard path: a cached stream or burst, every
 // candidate evaluated, facing the camera, with a flat size or a compiled
 // Size curve of up to eight segments and no squash. It does the scalar
 // loop's operations (appendPlain: lookup, life test, age, drag factors,
 // position, size, turn) in the same order on each lane, in IEEE double
 // precision without fused multiply-adds, so its billboards are the scalar
-// loop's bit for bit (TestVectorMatchesScalar). A block it cannot finish
-// the same way (a slot to fill, an exponent past the drag clamp) is left
-// to the scalar loop.
+// loop's bit for bit (TestVectorMatchesScalar, TestVectorBurstsMatchScalar).
+// A burst's particles share its age and drag factors, which appendPlain
+// computes once and the kernel is given. A block it cannot finish the same
+// way (a slot to fill, an exponent past the drag clamp) is left to the
+// scalar loop.
 
 // vectorCurveSegs is the most Size curve segments the kernel samples.
 const vectorCurveSegs = 8
@@ -45,6 +47,14 @@ type vectorArgs struct {
 	anchor int64
 
 	x, window, rate float64
+	// burst, when 1, has the kernel place particles of one burst: every
+	// one of age age, whose drag factors are fa and ga, alive while age
+	// is below its lifetime, particle j's key 2(keyBase + j) + 1 (the low
+	// 32 bits: burstKey), read from the burst's own lane blocks. Otherwise
+	// keyBase and keyOdd are 0, and a stream candidate i's key is 2i.
+	burst           int64
+	age, fa, ga     float64
+	keyBase, keyOdd int64
 	ax, ay, m       float64
 	k, negK, inv    float64 // drag; k == 0: none
 	flat            int64   // 1: every particle is hw × hh
@@ -177,16 +187,26 @@ var vectorInts = func() (v [kiLen]int64) {
 }()
 
 // vectorEligible reports whether the kernel places plain segment sg's
-// candidates: see the top of this file.
+// candidates: see the top of this file. A stream's are read from the lane
+// ring, a burst's from the lane blocks fillLanes gave it.
 func (f *frame) vectorEligible(sg segment) bool {
-	if !haveVector || sg.burst >= 0 || f.step != 1 || f.lanes == nil {
+	if !haveVector || f.step != 1 || !f.kernelShape() {
 		return false
 	}
+	if sg.burst >= 0 {
+		return sg.lanes != nil
+	}
+	// A stream's drag factors come from the snapshot's steps (streamDrag),
+	// a burst's from segmentArgs.
+	return f.lanes != nil && (f.s.spec.Drag == 0 || f.s.sdrag.on)
+}
+
+// kernelShape reports whether the spec's particles are ones the kernel
+// places: facing the camera, and of a flat size or a Size curve it
+// samples.
+func (f *frame) kernelShape() bool {
 	s := f.s
 	if o := s.spec.Orientation; o == VelocityParallel || o == VelocityPerpendicular {
-		return false
-	}
-	if s.spec.Drag != 0 && !s.sdrag.on {
 		return false
 	}
 	if f.flat {
@@ -209,11 +229,11 @@ func (s *Snapshot) fixedRotation() (float64, bool) {
 }
 
 // vectorArgs returns the kernel's arguments for this frame, writing from
-// out[n].
+// out[n]: those of its stream (segmentArgs sets a burst's).
 func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	s := f.s
 	a := vectorArgs{
-		lanes: &f.lanes[0], tags: &f.tags[0], out: unsafe.SliceData(out),
+		lanes: unsafe.SliceData(f.lanes), tags: unsafe.SliceData(f.tags), out: unsafe.SliceData(out),
 		kf: &vectorFloats, ki: &vectorInts, steps: &s.sdrag.step, exp2: &exp2Frac,
 		blocks: int64(len(f.lanes)), n: int64(n), anchor: 1,
 		x: f.x, window: f.window, rate: f.rate,
@@ -246,11 +266,29 @@ func (f *frame) vectorArgs(out []Billboard, n int) vectorArgs {
 	return a
 }
 
-// appendVector places candidates lo..hi of stream segment sg from out[n]
-// on, eight at a time, handing the blocks the kernel leaves to
-// appendPlain; ts must hold no pending turn, and holds none after.
+// segmentArgs sets a for the particles of segment sg: a burst's lane
+// blocks, age, drag factors and keys (appendPlain's), or nothing for the
+// stream, whose arguments vectorArgs sets.
+func (f *frame) segmentArgs(a *vectorArgs, sg segment) {
+	if sg.burst < 0 {
+		return
+	}
+	b := f.e.bursts[sg.burst]
+	age := (f.e.clock - b.Time).Seconds()
+	a.burst, a.age, a.fa, a.ga = 1, age, age, 0.5*age*age
+	if k := f.s.spec.Drag; k != 0 {
+		a.fa, a.ga, _ = DragFactors(k, age)
+	}
+	a.keyBase, a.keyOdd = int64(b.Index*uint32(f.s.spec.MaxParticles)), 1
+	a.lanes, a.tags, a.blocks = &sg.lanes[0], &sg.ltags[0], int64(len(sg.lanes))
+}
+
+// appendVector places candidates lo..hi of segment sg from out[n] on,
+// eight at a time, handing the blocks the kernel leaves to appendPlain; ts
+// must hold no pending turn, and holds none after.
 func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, hi int64) int {
 	a := f.vectorArgs(out, n)
+	f.segmentArgs(&a, sg)
 	a.i, a.hi = lo, hi
 	var held [8]constants
 	n = f.runVector(&a, &held, func(n int, lo, hi int64) int {
@@ -264,17 +302,23 @@ func (f *frame) appendVector(out []Billboard, n int, ts *turns, sg segment, lo, 
 }
 
 // runKernel runs the kernel from a.i, which it reads the ring from at
-// a.i's block and the blocks after it in turn, wrapping at the ring's end.
+// a.i's block and the blocks after it in turn, wrapping at the ring's end
+// (a burst's blocks from block a.i/8 on).
 func (f *frame) runKernel(a *vectorArgs) {
-	a.anchor, a.blk = 1, f.blockOf(a.i)
+	a.anchor, a.blk = 1, a.i/laneWidth
+	if a.burst == 0 {
+		a.blk = f.blockOf(a.i)
+	}
 	vectorKernel(a)
 }
 
 // runVector runs the kernel over a.i..a.hi and returns how many billboards
 // it has written in all: where the kernel stops at a block, rest places
 // that block's candidates lo..hi from billboard n on with appendPlain,
-// reading their constants from held (unpackLanes), and returns the next
-// billboard, and the kernel goes on after the block.
+// reading a stream's constants from held (unpackLanes; a burst's from its
+// cache), and returns the next billboard, and the kernel goes on after the
+// block. The kernel stops at a burst's block only when fillLanes has not
+// rolled it, which it always has.
 func (f *frame) runVector(a *vectorArgs, held *[8]constants, rest func(n int, lo, hi int64) int) int {
 	for {
 		f.runKernel(a)
@@ -282,7 +326,9 @@ func (f *frame) runVector(a *vectorArgs, held *[8]constants, rest func(n int, lo
 			return int(a.n)
 		}
 		end := min(a.i|7, a.hi)
-		f.unpackLanes(held, a.i, end)
+		if a.burst == 0 {
+			f.unpackLanes(held, a.i, end)
+		}
 		a.n = int64(rest(int(a.n), a.i, end))
 		a.i = end + 1
 	}

@@ -139,9 +139,15 @@ hiok:
 	VMULPD.BCST  KF(const_kfInv2p32), Z2, Z2
 	VMULPD.BCST  vectorArgs_lifeSpan(DI), Z2, Z2
 	VADDPD.BCST  vectorArgs_lifeMin(DI), Z2, Z2
-	VPSLLQ       $1, Z0, Z3
-	VPMOVQD      Z3, Y3                // Key = uint32(2*i)
+	// Key = uint32(2*(keyBase + i) + keyOdd): 2i for a stream candidate,
+	// burstKey for a burst's particle i.
+	VPADDQ.BCST  vectorArgs_keyBase(DI), Z0, Z3
+	VPSLLQ       $1, Z3, Z3
+	VPORQ.BCST   vectorArgs_keyOdd(DI), Z3, Z3
+	VPMOVQD      Z3, Y3                // Key
 	VPMOVQD      Z1, Y1                // Stream
+	CMPQ         vectorArgs_burst(DI), $0
+	JNE          burst
 
 	// Alive: d >= 0 && d < window && d < rate*life, d = x - float64(i).
 	VCVTQQ2PD    Z0, Z11
@@ -514,6 +520,18 @@ next:
 	LEAQ 8(BX), R9
 	NEXTBLOCK
 	JMP  block
+
+burst:
+	// A burst's particles share its age and drag factors (appendPlain):
+	// alive while age >= 0 && age < life.
+	VBROADCASTSD vectorArgs_age(DI), Z11
+	VCMPPD       $13, Z25, Z11, K1, K5
+	VCMPPD       $1, Z2, Z11, K5, K5
+	KORTESTW     K5, K5
+	JZ           next
+	VBROADCASTSD vectorArgs_fa(DI), Z12
+	VBROADCASTSD vectorArgs_ga(DI), Z13
+	JMP          placed
 
 stop:
 finish:

@@ -96,8 +96,8 @@ func requireVector(t *testing.T) {
 // none, drag strong enough that old particles leave the exponential's clamp,
 // flat sizes with squash, Size curves of 1 to 8 segments and of 9, which
 // the kernel leaves to the scalar loop), stepped, seeked and rewound, on a
-// resized host, and with a burst in the window (the kernel places stream
-// runs only).
+// resized host, and with a burst in the window (TestVectorBurstsMatchScalar
+// tests bursts).
 func TestVectorMatchesScalar(t *testing.T) {
 	requireVector(t)
 	defer func() { haveVector = true }()
