@@ -139,3 +139,50 @@ func BenchmarkBoundsLongTrack(b *testing.B) {
 	}
 	b.ReportMetric(float64(e.Track().Len()), "samples")
 }
+
+// BenchmarkBurstBillboards is AppendBillboards of an effect with no
+// stream that bursts n particles every quarter of a second (15 frames of
+// 1/60 s) and keeps them for 1 to 2 s: about 6n alive, in six or seven
+// bursts, spinning, with drag and a Size curve (the vector kernel's
+// shape), in ns per live particle.
+func BenchmarkBurstBillboards(b *testing.B) {
+	for _, n := range []int{20, 166, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			s := emitter.DefaultSpec()
+			s.Rate = 0
+			s.Lifetime = emitter.NumberRange{Min: 1, Max: 2}
+			s.Speed = emitter.NumberRange{Min: 2, Max: 4}
+			s.SpreadAngle = emitter.Vector2{X: 30}
+			s.Acceleration = emitter.Vector3{Y: -5}
+			s.Drag = 0.8
+			s.Rotation = emitter.NumberRange{Min: 0, Max: 360}
+			s.RotSpeed = emitter.NumberRange{Min: -120, Max: 120}
+			s.Size = emitter.NumberSequence{{0, 0.1, 0}, {0.25, 0.3, 0}, {1, 0.15, 0}}
+			s.MaxParticles = n
+			e := newEffect(b, s, &emitter.EffectOptions{Seed: 1})
+			e.Play()
+			var buf []emitter.Billboard
+			frame, live := 0, 0
+			step := func() {
+				if frame%15 == 0 {
+					e.Emit(n)
+				}
+				frame++
+				e.Step(emitter.TicksPerSecond / 60)
+				buf = e.AppendBillboards(buf[:0])
+				live += len(buf)
+			}
+			for range 240 {
+				step()
+			}
+			live = 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				step()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(live), "ns/particle")
+			b.ReportMetric(float64(live)/float64(b.N), "live")
+		})
+	}
+}
