@@ -88,8 +88,8 @@ func (e *Effect) burstConstants(b Burst) ([]constants, int) {
 		clear(bc.c)
 	}
 	bc.index, bc.used, bc.seen = b.Index, true, e.frameNo
-	// Its lane blocks are another burst's, or none: untagged.
-	bc.tags = bc.tags[:0]
+	// Its lane blocks are another burst's, or none: none kept.
+	bc.lanes, bc.tags = bc.lanes[:0], bc.tags[:0]
 	return bc.c, free
 }
 

@@ -121,7 +121,8 @@ func (f *frame) fillBurstLanes(sg *segment) {
 	bc := &f.e.burstCaches[sg.bc]
 	nb := int(sg.hi/laneWidth) + 1
 	if n := len(bc.tags); n < nb {
-		bc.lanes = slices.Grow(bc.lanes[:0], nb)[:nb]
+		// The blocks rolled so far stay: lanes and tags are as long.
+		bc.lanes = slices.Grow(bc.lanes, nb-n)[:nb]
 		bc.tags = slices.Grow(bc.tags, nb-n)[:nb]
 		for i := n; i < nb; i++ {
 			bc.tags[i] = noTag

@@ -195,3 +195,39 @@ func TestBurstLanesRolledOnce(t *testing.T) {
 		t.Fatalf("%d billboards, the first key %d stream %d (lane %d): want 20, key %d", len(got), got[0].Key, got[0].Stream, uint32(bc.lanes[0].stLife[0]), want)
 	}
 }
+
+// TestBurstLanesGrowOnRewind: a burst that MaxBurstParticles cut when the
+// kernel first placed it, shown whole again after a rewind, keeps the lane
+// blocks it had and gets the rest rolled: the kernel's billboards stay the
+// scalar loop's. Three bursts of 400,000 hold 1.2 million particles, past
+// the cap, until the first dies.
+func TestBurstLanesGrowOnRewind(t *testing.T) {
+	requireVector(t)
+	if testing.Short() {
+		t.Skip("a million particles: not in -short")
+	}
+	defer func() { haveVector = true }()
+	spec := DefaultSpec()
+	spec.Rate = 0
+	spec.Lifetime = NumberRange{Min: 5, Max: 5}
+	spec.Speed = NumberRange{Min: 1, Max: 3}
+	spec.SpreadAngle = Vector2{X: 20}
+	spec.MaxParticles = 400000
+	e := kernelStream(t, spec)
+	for _, at := range []float64{0, 0.1, 0.2} {
+		e.SetTime(at)
+		e.Emit(spec.MaxParticles)
+	}
+	e.SetTime(0.25)
+	if n := compareVector(t, "three bursts, the first cut", e); n != MaxBurstParticles {
+		t.Fatalf("%d billboards at 0.25 s, want the cap %d", n, MaxBurstParticles)
+	}
+	shown := 3*spec.MaxParticles - MaxBurstParticles // of the first burst: 200,000
+	if got := len(e.burstCaches[0].tags); got != shown/laneWidth {
+		t.Fatalf("the first burst's cache has %d lane blocks, want %d (its %d particles shown)", got, shown/laneWidth, shown)
+	}
+	e.SetTime(0.15)
+	if n := compareVector(t, "two bursts, the first whole again", e); n != 2*spec.MaxParticles {
+		t.Fatalf("%d billboards at 0.15 s, want %d", n, 2*spec.MaxParticles)
+	}
+}
