@@ -49,15 +49,7 @@ func TestColumnsMatchBillboards(t *testing.T) {
 		k := []float64{0, 0.8, -0.4, 45}[n%4]
 		segs := n % 10
 		spec := vectorSpec(rng, k, segs)
-		snap, err := NewSnapshot(&spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := NewEffect(snap, &EffectOptions{Seed: uint32(n), HostWidth: 100, HostHeight: 60})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Play()
+		e := playing(t, spec, &EffectOptions{Seed: uint32(n), HostWidth: 100, HostHeight: 60})
 		for f := range 12 {
 			switch f {
 			case 4:

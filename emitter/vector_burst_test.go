@@ -25,15 +25,7 @@ func TestVectorBurstsMatchScalar(t *testing.T) {
 			spec.Rate = 0 // bursts only
 		}
 		spec.MaxParticles = 500
-		snap, err := NewSnapshot(&spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := NewEffect(snap, &EffectOptions{Seed: uint32(n), HostWidth: 80, HostHeight: 50})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Play()
+		e := playing(t, spec, &EffectOptions{Seed: uint32(n), HostWidth: 80, HostHeight: 50})
 		name := fmt.Sprintf("spec %d (drag %v, %d segments, rate %v)", n, k, segs, spec.Rate)
 		for f := range 36 {
 			switch f {

@@ -107,15 +107,7 @@ func TestVectorMatchesScalar(t *testing.T) {
 		k := []float64{0, 0.8, -0.4, 3, 45, math.Copysign(0, -1)}[n%6]
 		segs := n % 10 // 9: past the kernel's curves
 		spec := vectorSpec(rng, k, segs)
-		snap, err := NewSnapshot(&spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := NewEffect(snap, &EffectOptions{Seed: uint32(n), HostWidth: 120 + float64(n), HostHeight: 90})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.Play()
+		e := playing(t, spec, &EffectOptions{Seed: uint32(n), HostWidth: 120 + float64(n), HostHeight: 90})
 		name := fmt.Sprintf("spec %d (drag %v, %d segments, rate %v)", n, k, segs, spec.Rate)
 		for f := range 40 {
 			switch f {
@@ -186,20 +178,27 @@ func TestVectorKernelRuns(t *testing.T) {
 	}
 }
 
+// playing returns a playing effect of spec with options o.
+func playing(t *testing.T, spec Spec, o *EffectOptions) *Effect {
+	t.Helper()
+	snap, err := NewSnapshot(&spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEffect(snap, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Play()
+	return e
+}
+
 // kernelStream returns a playing effect of spec with a Size curve the
 // kernel samples, at 3 s.
 func kernelStream(t *testing.T, spec Spec) *Effect {
 	t.Helper()
 	spec.Size = NumberSequence{{Time: 0, Value: 0.2}, {Time: 0.25, Value: 0.6}, {Time: 1, Value: 0.3}}
-	snap, err := NewSnapshot(&spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := NewEffect(snap, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Play()
+	e := playing(t, spec, nil)
 	e.SetTime(3)
 	return e
 }
