@@ -286,6 +286,16 @@ func BenchmarkManyEffects(b *testing.B) {
 	}
 }
 
+// BenchmarkNew is render.New after the first renderer of the process,
+// which compiled the shaders every later one shares (shader.go).
+func BenchmarkNew(b *testing.B) {
+	newRenderer(b, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		newRenderer(b, nil)
+	}
+}
+
 // BenchmarkFirstBurst is the Draw of a new effect's first burst of 200
 // particles (the full look's spin, rate 0) after two frames in which it
 // had nothing alive, as cmd/compare's burst-cold: "new-renderer" on a

@@ -357,7 +357,7 @@ type gpuItem struct {
 }
 
 func (g *gpuPath) init(cost CostModel) error {
-	sh, err := ebiten.NewShader(shaders.Effect)
+	sh, err := compiled(shaders.Effect)
 	if err != nil {
 		return err
 	}

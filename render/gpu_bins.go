@@ -82,13 +82,13 @@ type gpuBins struct {
 
 func (b *gpuBins) init() error {
 	var err error
-	if b.job, err = ebiten.NewShader(shaders.Job); err != nil {
+	if b.job, err = compiled(shaders.Job); err != nil {
 		return err
 	}
-	if b.pos, err = ebiten.NewShader(shaders.Pos); err != nil {
+	if b.pos, err = compiled(shaders.Pos); err != nil {
 		return err
 	}
-	if b.bin, err = ebiten.NewShader(shaders.Bin); err != nil {
+	if b.bin, err = compiled(shaders.Bin); err != nil {
 		return err
 	}
 	b.op.Blend = ebiten.BlendCopy

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // TestOptionsRejected: New refuses cost constants and LOD sizes that are
@@ -78,5 +80,28 @@ func TestDefaultsPerField(t *testing.T) {
 	}
 	if (CostModel{}).Prefer(w, 40) != DefaultCostModel.Prefer(w, 40) {
 		t.Error("the zero CostModel prefers otherwise than DefaultCostModel")
+	}
+}
+
+// TestNewSharesShaders: a second renderer draws with the first one's
+// shaders, compiled once (shader.go), on every path.
+func TestNewSharesShaders(t *testing.T) {
+	a, b := newRenderer(t, nil), newRenderer(t, nil)
+	for _, c := range []struct {
+		name string
+		x, y *ebiten.Shader
+	}{
+		{"particle", a.shader, b.shader},
+		{"effect", a.gpu.shader, b.gpu.shader},
+		{"job", a.gpu.bins.job, b.gpu.bins.job},
+		{"pos", a.gpu.bins.pos, b.gpu.bins.pos},
+		{"bin", a.gpu.bins.bin, b.gpu.bins.bin},
+		{"world", a.world.shader, b.world.shader},
+		{"worldpos", a.world.gpu.pos, b.world.gpu.pos},
+		{"worldshade", a.world.gpu.shade, b.world.gpu.shade},
+	} {
+		if c.x == nil || c.x != c.y {
+			t.Errorf("%s shader: %p and %p, want one shader, not nil", c.name, c.x, c.y)
+		}
 	}
 }

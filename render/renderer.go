@@ -302,8 +302,10 @@ type visible struct {
 	e *emitter.Effect
 }
 
-// New returns a renderer. It primes both render paths' shaders (see
-// prime), so a renderer is best made at load time, not mid-game.
+// New returns a renderer. The first New of a process compiles Ember's
+// shaders (about 50 ms of CPU here), which every later renderer shares;
+// each New primes them (see prime). The first renderer is best made at
+// load time, not mid-game.
 func New(opts *Options) (*Renderer, error) {
 	var o Options
 	if opts != nil {
@@ -327,7 +329,7 @@ func New(opts *Options) (*Renderer, error) {
 	if err := o.LOD.check(); err != nil {
 		return nil, err
 	}
-	sh, err := ebiten.NewShader(shaders.Particle)
+	sh, err := compiled(shaders.Particle)
 	if err != nil {
 		return nil, err
 	}

@@ -260,7 +260,7 @@ const (
 )
 
 func (w *worldPath) init(lod LOD, bins *gpuBins) error {
-	sh, err := ebiten.NewShader(shaders.World)
+	sh, err := compiled(shaders.World)
 	if err != nil {
 		return err
 	}

@@ -64,10 +64,10 @@ type worldGPUItem struct {
 
 func (g *worldGPU) init(shared *gpuBins) error {
 	var err error
-	if g.pos, err = ebiten.NewShader(shaders.WorldPos); err != nil {
+	if g.pos, err = compiled(shaders.WorldPos); err != nil {
 		return err
 	}
-	if g.shade, err = ebiten.NewShader(shaders.WorldShade); err != nil {
+	if g.shade, err = compiled(shaders.WorldShade); err != nil {
 		return err
 	}
 	g.bins = gpuBins{job: shared.job, bin: shared.bin}
