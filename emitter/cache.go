@@ -12,9 +12,10 @@ import (
 // two candidates of one evaluation share a slot, so an Evaluator's workers
 // fill the cache without locks.
 
-// burstCache holds one visible burst's constants, and the lane blocks the
-// vector kernel reads them from (fillLanes): block b holds particles
-// 8b..8b+7, its tag 8b once rolled.
+// burstCache holds one visible burst's constants, for the scalar paths
+// (cacheBursts), and the lane blocks the vector kernel reads in their
+// place (fillBurstLanes): block b holds particles 8b..8b+7, its tag 8b
+// once rolled.
 type burstCache struct {
 	index uint32 // the burst's Index
 	used  bool
@@ -52,25 +53,20 @@ func (e *Effect) prepareCache() {
 	e.streamCache = make([]constants, n)
 }
 
-// burstConstants returns the cache slice of burst b and the index of its
-// burstCache, assigning one to it when it first becomes visible (nil and -1
-// in an uncached effect).
-func (e *Effect) burstConstants(b Burst) ([]constants, int) {
+// burstCacheOf returns the index of burst b's burstCache, assigning one
+// to it when it first becomes visible (-1 in an uncached effect). Its
+// constants and lane blocks are filled later, by what evaluates it
+// (cacheBursts, fillBurstLanes).
+func (e *Effect) burstCacheOf(b Burst) int {
 	if e.noCache {
-		return nil, -1
+		return -1
 	}
 	free := -1
 	for i := range e.burstCaches {
 		bc := &e.burstCaches[i]
 		if bc.used && bc.index == b.Index {
 			bc.seen = e.frameNo
-			if n := len(bc.c); n < b.Count {
-				// MaxBurstParticles cut the burst less than when it was
-				// cached (a rewind): room for the particles it shows again.
-				bc.c = slices.Grow(bc.c, b.Count-n)[:b.Count]
-				clear(bc.c[n:])
-			}
-			return bc.c, i
+			return i
 		}
 		if !bc.used && free < 0 {
 			free = i
@@ -81,16 +77,38 @@ func (e *Effect) burstConstants(b Burst) ([]constants, int) {
 		free = len(e.burstCaches) - 1
 	}
 	bc := &e.burstCaches[free]
-	if cap(bc.c) < b.Count {
-		bc.c = make([]constants, b.Count)
-	} else {
-		bc.c = bc.c[:b.Count]
-		clear(bc.c)
-	}
 	bc.index, bc.used, bc.seen = b.Index, true, e.frameNo
-	// Its lane blocks are another burst's, or none: none kept.
-	bc.lanes, bc.tags = bc.lanes[:0], bc.tags[:0]
-	return bc.c, free
+	// Its constants and lane blocks are another burst's, or none: none
+	// kept, their storage kept.
+	bc.c, bc.lanes, bc.tags = bc.c[:0], bc.lanes[:0], bc.tags[:0]
+	return free
+}
+
+// cacheBursts gives each burst segment of segs that the vector kernel does
+// not place (no lane blocks: fillLanes has run, or does not run for this
+// evaluation) its burstCache's constants, at least one per particle the
+// segment shows. The kernel reads a burst's lane blocks only, so a burst
+// it places costs no constants: a burst of 2,000 particles a new effect
+// shows would clear 128 kB for them. The few blocks the kernel hands back
+// (an exponent out of its range) roll their constants every frame.
+func (e *Effect) cacheBursts(segs []segment) {
+	for i := range segs {
+		if sg := &segs[i]; sg.burst >= 0 && sg.bc >= 0 && sg.lanes == nil {
+			sg.cache = e.burstCaches[sg.bc].constants(int(sg.hi) + 1)
+		}
+	}
+}
+
+// constants returns bc's constants, grown to at least n particles: the
+// new ones zero, not rolled (lookup rolls them when first read). A burst
+// shows more particles than when its constants were made after a rewind
+// that MaxBurstParticles cut less.
+func (bc *burstCache) constants(n int) []constants {
+	if m := len(bc.c); m < n {
+		bc.c = slices.Grow(bc.c, n-m)[:n]
+		clear(bc.c[m:])
+	}
+	return bc.c
 }
 
 // releaseBurstCaches frees the slices of bursts not visible this evaluation.

@@ -14,6 +14,7 @@ func (e *Effect) AppendParticles(dst []Particle) []Particle {
 	e.prepareCache()
 	f := e.newFrame()
 	segs := e.segments(f.c, 1)
+	e.cacheBursts(segs)
 	for _, sg := range segs {
 		dst = f.appendSegment(dst, sg, sg.lo, sg.hi)
 	}

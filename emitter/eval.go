@@ -9,7 +9,7 @@ import "math"
 type segment struct {
 	burst  int // -1 for the stream
 	lo, hi int64
-	cache  []constants // a burst's constants by particle index; nil uncached
+	cache  []constants // a burst's constants by particle index; nil uncached or placed by the kernel (cacheBursts)
 	// bc is the index of a burst's burstCache (-1 uncached; bursts only),
 	// and lanes and ltags its lane blocks and their tags once fillLanes
 	// has rolled them for the kernel (nil otherwise).
@@ -140,8 +140,7 @@ func (e *Effect) segments(c float64, step int64) []segment {
 			stream[k].lo = m + 1
 			break
 		}
-		c, bc := e.burstConstants(b)
-		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1, cache: c, bc: bc})
+		out = append(out, segment{burst: bi, lo: 0, hi: int64(b.Count) - 1, bc: e.burstCacheOf(b)})
 	}
 	out = append(out, stream[k:]...)
 	if step > 1 {

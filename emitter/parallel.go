@@ -147,6 +147,7 @@ func (ev *Evaluator) begin(e *Effect, step int64) (segs []segment, total int64) 
 	ev.frame.farF32 = e.pastFloat32()
 	segs = e.segments(ev.frame.c, step)
 	ev.frame.fillLanes(segs)
+	e.cacheBursts(segs)
 	for _, sg := range segs {
 		total += sg.len(step)
 	}

@@ -25,7 +25,9 @@ type Quad struct {
 func (e *Effect) AppendQuads(dst []Quad) []Quad {
 	e.prepareCache()
 	f := e.newFrame()
-	for _, sg := range e.segments(f.c, 1) {
+	segs := e.segments(f.c, 1)
+	e.cacheBursts(segs)
+	for _, sg := range segs {
 		dst = f.appendQuads(dst, sg, sg.lo, sg.hi)
 	}
 	return dst
@@ -61,6 +63,7 @@ func (e *Effect) AppendBillboards(dst []Billboard) []Billboard {
 	f.farF32 = e.pastFloat32()
 	segs := e.segments(f.c, 1)
 	f.fillLanes(segs)
+	e.cacheBursts(segs)
 	for _, sg := range segs {
 		dst = f.appendBillboards(dst, sg, sg.lo, sg.hi)
 	}
@@ -231,7 +234,8 @@ func (f *frame) appendBillboardsUnclamped(dst []Billboard, sg segment, lo, hi in
 func (f *frame) plain(sg segment) bool {
 	cached := f.cache != nil
 	if sg.burst >= 0 {
-		cached = sg.cache != nil
+		// Its constants, or the kernel's lane blocks (cacheBursts).
+		cached = sg.bc >= 0
 	}
 	return cached && f.hostRot == 0 && !(f.unlocked && f.tracked)
 }
@@ -274,12 +278,17 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 			burstFa, burstGa, burstDecay = DragFactors(k, age)
 		}
 	}
+	var rolled constants // a burst's particle the kernel handed back
 	for i := lo; i <= hi; i += step {
 		var c *constants
 		var key uint32
 		if burst {
 			key = burstKey(index, maxParticles, int(i))
-			c = f.lookup(&cache[i], key)
+			c = &rolled
+			if cache != nil {
+				c = &cache[i]
+			}
+			c = f.lookup(c, key)
 			if !(age >= 0 && age < c.life) {
 				continue
 			}

@@ -188,6 +188,54 @@ func TestBurstLanesRolledOnce(t *testing.T) {
 	}
 }
 
+// TestKernelBurstsHoldNoConstants: a burst the kernel places is rolled
+// into its lane blocks only, not into the constants the scalar paths
+// cache (cacheBursts); an evaluation by those paths makes them. A block
+// handed back to the scalar loop (which fillLanes never lets happen) is
+// rolled without them, into the kernel's billboards bit for bit.
+func TestKernelBurstsHoldNoConstants(t *testing.T) {
+	requireVector(t)
+	spec := DefaultSpec()
+	spec.Rate = 0
+	spec.Lifetime = NumberRange{Min: 1, Max: 2}
+	spec.Speed = NumberRange{Min: 2, Max: 4}
+	spec.Drag = 0.8
+	spec.RotSpeed = NumberRange{Min: -90, Max: 90}
+	spec.MaxParticles = 64
+	e := kernelStream(t, spec)
+	e.Emit(20)
+	e.Step(TicksPerSecond / 10)
+	want := e.AppendBillboards(nil)
+	bc := &e.burstCaches[0]
+	if len(want) != 20 || len(bc.tags) != 3 || len(bc.c) != 0 {
+		t.Fatalf("%d billboards, %d lane blocks, %d constants: want 20, 3 and none", len(want), len(bc.tags), len(bc.c))
+	}
+	// The scalar loop, as where the kernel stops at a block: all three.
+	e.prepareCache()
+	f := e.newFrame()
+	segs := e.segments(f.c, 1)
+	f.fillLanes(segs)
+	e.cacheBursts(segs)
+	if sg := segs[0]; len(segs) != 1 || sg.lanes == nil || sg.cache != nil || !f.plain(sg) {
+		t.Fatalf("segments %+v: want the burst's, with lane blocks and no constants, plain", segs)
+	}
+	out := make([]Billboard, 20)
+	ts := turns{t: turn{0, 0, 1}}
+	n := f.appendPlain(out, 0, &ts, segs[0], 0, 19, nil)
+	ts.apply(out)
+	if n != 20 {
+		t.Fatalf("the scalar loop placed %d of 20", n)
+	}
+	for i := range want {
+		if !bitsEqual(out[i], want[i]) {
+			t.Fatalf("billboard %d: scalar loop %+v, kernel %+v", i, out[i], want[i])
+		}
+	}
+	if got := e.AppendParticles(nil); len(got) != 20 || len(bc.c) != 20 || bc.c[19].key != burstKey(0, 64, 19) {
+		t.Fatalf("after AppendParticles: %d particles, %d constants: want 20 each, the last rolled", len(got), len(bc.c))
+	}
+}
+
 // TestBurstLanesGrowOnRewind: a burst that MaxBurstParticles cut when the
 // kernel first placed it, shown whole again after a rewind, keeps the lane
 // blocks it had and gets the rest rolled: the kernel's billboards stay the
