@@ -65,6 +65,10 @@ func (c *Columns) put(n int, bs []Billboard) {
 	}
 }
 
+// Grow makes room for n more billboards, so that appending them
+// allocates nothing.
+func (c *Columns) Grow(n int) { c.grow(n) }
+
 // grow makes room for n more entries and columnSlack past them.
 func (c *Columns) grow(n int) {
 	n += columnSlack

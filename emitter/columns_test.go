@@ -134,3 +134,17 @@ func TestColumnsAllocate(t *testing.T) {
 		t.Errorf("an evaluation into columns allocates %v times", a)
 	}
 }
+
+// TestColumnsGrow: after Grow(n), appending n billboards keeps every
+// column's storage.
+func TestColumnsGrow(t *testing.T) {
+	var c Columns
+	c.Grow(100)
+	xy, ta := &c.XY[:1][0], &c.TauAge[:1][0]
+	for i := range 100 {
+		c.Append(Billboard{Key: uint32(i), X: float32(i)})
+	}
+	if c.Len() != 100 || &c.XY[0] != xy || &c.TauAge[0] != ta || c.Billboard(99).X != 99 {
+		t.Fatalf("after Grow(100) and 100 appends: %d billboards, storage moved %v", c.Len(), &c.XY[0] != xy || &c.TauAge[0] != ta)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/emberfx/ember/emitter"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -103,5 +104,27 @@ func TestNewSharesShaders(t *testing.T) {
 		if c.x == nil || c.x != c.y {
 			t.Errorf("%s shader: %p and %p, want one shader, not nil", c.name, c.x, c.y)
 		}
+	}
+}
+
+// TestNewReservesAChunk: New makes the batched path's one-chunk vertex
+// buffers and evaluation columns, and the first frame that draws a burst
+// (of 200 particles) writes into them: it makes none.
+func TestNewReservesAChunk(t *testing.T) {
+	needGPU(t)
+	r := newRenderer(t, &Options{Budget: -1})
+	if len(r.tags) < chunkQuads || len(r.ttags) < chunkQuads || cap(r.chunkColumns.XY) < chunkQuads {
+		t.Fatalf("after New: %d quad and %d triangle slots, columns for %d: want a chunk's, %d", len(r.tags), len(r.ttags), cap(r.chunkColumns.XY), chunkQuads)
+	}
+	verts, tverts, xy := &r.verts[0], &r.tverts[0], &r.chunkColumns.XY[:1][0]
+	e := effectOf(t, 8, 8, 200, 0.1, func(sp *emitter.Spec) { sp.Rate = 0 })
+	dst := ebiten.NewImage(64, 64)
+	defer dst.Deallocate()
+	r.Draw(dst, []Item{{Effect: e, X: 32, Y: 32, Path: PathBatched}})
+	if st := r.Stats(); st.Particles != 200 || st.Batched != 1 {
+		t.Fatalf("stats %+v: want the burst's 200 particles, batched", st)
+	}
+	if &r.verts[0] != verts || &r.tverts[0] != tverts || &r.chunkColumns.XY[:1][0] != xy {
+		t.Errorf("the first frame made new vertex buffers or columns")
 	}
 }

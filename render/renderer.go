@@ -377,6 +377,12 @@ func New(opts *Options) (*Renderer, error) {
 	// drawn from: reused before the atlas grows.
 	r.atlas.reclaim = func() bool { return r.freePages(r.frame+1) > 0 }
 	r.prime()
+	// The batched path's one-chunk buffers and evaluation columns, made
+	// now as the shaders are primed: the first frame that draws particles
+	// would otherwise make them, a hitch when the first burst appears.
+	r.reserve(chunkQuads)
+	r.reserveTriangles(chunkQuads)
+	r.chunkColumns.Grow(chunkQuads)
 	return r, nil
 }
 

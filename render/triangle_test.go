@@ -127,8 +127,8 @@ func TestPixelTriangles(t *testing.T) {
 			if n := max(len(r.tags), len(r.ttags)); n > chunkQuads+chunkQuads/4 {
 				t.Errorf("%s: %d vertex slots for %d primitives, want one chunk's", sc.name, n, st.Quads)
 			}
-			if tri && len(r.ttags) == 0 || !tri && len(r.ttags) != 0 {
-				t.Errorf("%s: triangles %v, %d triangle slots", sc.name, tri, len(r.ttags))
+			if tri && st.Triangles != st.Quads || !tri && st.Triangles != 0 {
+				t.Errorf("%s: triangles %v, %d of %d primitives triangles", sc.name, tri, st.Triangles, st.Quads)
 			}
 		}
 		triangleDiff(t, sc.name, imgs[true], imgs[false])
