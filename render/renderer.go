@@ -304,8 +304,9 @@ type visible struct {
 
 // New returns a renderer. The first New of a process compiles Ember's
 // shaders (about 50 ms of CPU here), which every later renderer shares;
-// each New primes them (see prime). The first renderer is best made at
-// load time, not mid-game.
+// each New primes them (see prime) and makes the batched path's one-chunk
+// buffers (about 0.5 MB). The first renderer is best made at load time,
+// not mid-game.
 func New(opts *Options) (*Renderer, error) {
 	var o Options
 	if opts != nil {
