@@ -89,8 +89,9 @@ func (e *Effect) burstCacheOf(b Burst) int {
 // evaluation) its burstCache's constants, at least one per particle the
 // segment shows. The kernel reads a burst's lane blocks only, so a burst
 // it places costs no constants: a burst of 2,000 particles a new effect
-// shows would clear 128 kB for them. The few blocks the kernel hands back
-// (an exponent out of its range) roll their constants every frame.
+// shows would clear 128 kB for them. A block of a burst the kernel hands
+// back to the scalar loop (only one fillLanes has not rolled, which it
+// always has) rolls its constants each time (appendPlain).
 func (e *Effect) cacheBursts(segs []segment) {
 	for i := range segs {
 		if sg := &segs[i]; sg.burst >= 0 && sg.bc >= 0 && sg.lanes == nil {
