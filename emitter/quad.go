@@ -240,6 +240,19 @@ func (f *frame) plain(sg segment) bool {
 	return cached && f.hostRot == 0 && !(f.unlocked && f.tracked)
 }
 
+// burstMotion returns the age of burst b's particles at the frame's
+// clock and the drag factors they share at it (fa, ga and the decay of
+// DragFactors; age, age²/2 and 1 without drag): what appendPlain places
+// them with and the vector kernel is given (segmentArgs).
+func (f *frame) burstMotion(b Burst) (age, fa, ga, decay float64) {
+	age = (f.e.clock - b.Time).Seconds()
+	if k := f.s.spec.Drag; k != 0 {
+		fa, ga, decay = DragFactors(k, age)
+		return age, fa, ga, decay
+	}
+	return age, age, 0.5 * age * age, 1.0
+}
+
 // appendPlain is the loop of appendBillboards with streamCandidate,
 // burstCandidate and place written out for a plain segment: the same
 // operations in the same order, so the same bits
@@ -272,11 +285,7 @@ func (f *frame) appendPlain(out []Billboard, n int, ts *turns, sg segment, lo, h
 		b := f.e.bursts[sg.burst]
 		index, maxParticles = b.Index, s.spec.MaxParticles
 		cache = sg.cache
-		age = (f.e.clock - b.Time).Seconds()
-		burstFa, burstGa, burstDecay = age, 0.5*age*age, 1.0
-		if k != 0 {
-			burstFa, burstGa, burstDecay = DragFactors(k, age)
-		}
+		age, burstFa, burstGa, burstDecay = f.burstMotion(b)
 	}
 	var rolled constants // a burst's particle the kernel handed back
 	for i := lo; i <= hi; i += step {

@@ -274,11 +274,8 @@ func (f *frame) segmentArgs(a *vectorArgs, sg segment) {
 		return
 	}
 	b := f.e.bursts[sg.burst]
-	age := (f.e.clock - b.Time).Seconds()
-	a.burst, a.age, a.fa, a.ga = 1, age, age, 0.5*age*age
-	if k := f.s.spec.Drag; k != 0 {
-		a.fa, a.ga, _ = DragFactors(k, age)
-	}
+	a.burst = 1
+	a.age, a.fa, a.ga, _ = f.burstMotion(b)
 	a.keyBase, a.keyOdd = int64(b.Index*uint32(f.s.spec.MaxParticles)), 1
 	a.lanes, a.tags, a.blocks = &sg.lanes[0], &sg.ltags[0], int64(len(sg.lanes))
 }
