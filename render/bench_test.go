@@ -301,7 +301,10 @@ func BenchmarkNew(b *testing.B) {
 // had nothing alive, as cmd/compare's burst-cold: "new-renderer" on a
 // renderer made for the effect, as each of cmd/compare's subjects makes
 // one, and "warm-renderer" on one that has drawn such bursts before, as a
-// game's does. llvmpipe's work is flushed outside the timer.
+// game's does. llvmpipe's work is flushed outside the timer. Run it with
+// a count (-benchtime 200x): the untimed part of an iteration (a renderer,
+// two frames, two flushes) costs a thousand times the timed burst, so the
+// default one second of timed bursts takes many minutes.
 func BenchmarkFirstBurst(b *testing.B) {
 	for _, fresh := range []bool{true, false} {
 		name := "warm-renderer"
