@@ -242,12 +242,15 @@ func BenchmarkBuild(b *testing.B) {
 // pixel hosts spread over a 640 × 400 target, per effect: "idle", 50
 // effects with nothing alive (rate 0, no burst), and "small", 1,000
 // streams of 10 live particles each (their own seeds), as cmd/compare's
-// idle-50 and many-1000x10. llvmpipe's work is flushed outside the timer.
+// idle-50 and many-1000x10, on the path the cost model picks; and
+// "small-batched", those on the batched path, as cmd/compare's ember
+// subject draws them. llvmpipe's work is flushed outside the timer.
 func BenchmarkManyEffects(b *testing.B) {
 	for _, c := range []struct {
 		name    string
 		n, rate int
-	}{{"idle", 50, 0}, {"small", 1000, 10}} {
+		path    Path
+	}{{"idle", 50, 0, PathAuto}, {"small", 1000, 10, PathAuto}, {"small-batched", 1000, 10, PathBatched}} {
 		b.Run(c.name, func(b *testing.B) {
 			needGPU(b)
 			snap := snapshotOf(b, func(sp *emitter.Spec) {
@@ -262,7 +265,7 @@ func BenchmarkManyEffects(b *testing.B) {
 				}
 				e.Play()
 				e.SetTime(3)
-				items[i] = Item{Effect: e, X: float64(10 + i%40*15), Y: float64(10 + i/40*15)}
+				items[i] = Item{Effect: e, X: float64(10 + i%40*15), Y: float64(10 + i/40*15), Path: c.path}
 			}
 			r := newRenderer(b, &Options{Budget: -1, Workers: 1})
 			dst := ebiten.NewImage(640, 400)

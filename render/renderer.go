@@ -534,12 +534,19 @@ func (r *Renderer) collect(view image.Rectangle, items []Item) {
 	// a chunk at a time, straight into the vertices it submits; the others
 	// here, into r.boards.
 	stream := r.budget < 0 || candidates <= int64(r.budget)
+	streamed := func(b *batched) bool {
+		return stream && b.v.k.layers == 1 && (r.eval.Workers() <= 1 || b.cand < emitter.MinParallel)
+	}
 	for i := range r.batch {
 		b := &r.batch[i]
-		if stream && b.v.k.layers == 1 && (r.eval.Workers() <= 1 || b.cand < emitter.MinParallel) {
+		if streamed(b) {
 			b.v.e = b.e
 			r.vis = append(r.vis, b.v)
 			continue
+		}
+		// Those evaluated here: build prefetches the streamed ones.
+		if j := i + prefetchAhead; j < len(r.batch) && !streamed(&r.batch[j]) {
+			r.batch[j].e.Prefetch()
 		}
 		lo := len(r.boards)
 		r.boards = r.eval.AppendBillboardsEvery(r.boards, b.e, every)
@@ -959,6 +966,16 @@ func (r *Renderer) call(dst *ebiten.Image, c *drawCall) {
 	}
 }
 
+// prefetchAhead is how many effects ahead of the one it evaluates the
+// renderer asks for an effect's state (emitter.Effect.Prefetch): a small
+// effect's evaluation is short, so the state of the next one or two would
+// not arrive in time, and one much further ahead could be evicted before
+// its turn. BenchmarkManyEffects (1,000 effects of 10 particles, batched)
+// read 1,097 to 1,152 ns an effect without it, 1,001 to 1,046 (one run
+// 1,246) four ahead and 1,010 to 1,104 eight ahead, four runs of each
+// alternated.
+const prefetchAhead = 4
+
 // build writes the vertices of the collected quads in drawing order,
 // splits them into runs of consecutive effects on the same page and, when
 // dst is not nil, submits each chunk as soon as it is written.
@@ -995,6 +1012,9 @@ func (r *Renderer) build(dst *ebiten.Image) {
 	slot, tslot, gslot := 0, 0, 0
 	for i := range r.vis {
 		v := &r.vis[i]
+		if j := i + prefetchAhead; j < len(r.vis) && r.vis[j].e != nil {
+			r.vis[j].e.Prefetch()
+		}
 		if v.gpu > 0 {
 			r.sub.open(v.k.page, true, v.amb, gslot)
 			for j := range v.gpuN {

@@ -1,0 +1,19 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func prefetchLines(p unsafe.Pointer, n int)
+TEXT ·prefetchLines(SB), NOSPLIT, $0-16
+	MOVQ  p+0(FP), AX
+	MOVQ  n+8(FP), CX
+	TESTQ CX, CX
+	JLE   done
+
+line:
+	PREFETCHT0 (AX)
+	ADDQ       $64, AX
+	DECQ       CX
+	JNZ        line
+
+done:
+	RET
