@@ -61,7 +61,7 @@ func (e *Effect) windowBlocks() (first, count int64, ok bool) {
 	if !(s.rate > 0) {
 		return 0, 0, false
 	}
-	lo := max(int64(math.Floor(e.clock.Seconds()*s.rate-s.span)), 0)
+	lo := max(int64(math.Floor(float64(e.clock.Seconds()*s.rate)-s.span)), 0)
 	return lo >> 3, min(int64(s.span)/laneWidth+2, prefetchBlocks), true
 }
 
