@@ -24,7 +24,9 @@ const prefetchBlocks = 8
 // otherwise wait on each of its first reads in turn. Called a few effects
 // ahead of the evaluation, it lets those reads overlap the work on the
 // effects in between (render does so; BenchmarkManyEffects, 1,000 effects
-// of 10 particles). It costs tens of nanoseconds, and does nothing on
+// of 10 particles). Its instructions cost tens of nanoseconds; where the
+// lines are far, the processor may hold it until it can track more
+// misses, a wait taken from the evaluation's. It does nothing on
 // processors or builds without a prefetch instruction (only amd64 has
 // one here).
 func (e *Effect) Prefetch() {
