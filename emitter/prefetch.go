@@ -47,7 +47,7 @@ func (e *Effect) Prefetch() {
 	}
 	for i := range e.burstCaches {
 		if bc := &e.burstCaches[i]; bc.used {
-			prefetchRing(bc.lanes, 0, min(int64(len(bc.lanes)), prefetchBlocks/2))
+			prefetchRing(bc.lanes, 0, prefetchBlocks/2) // ringRuns keeps to the ring
 		}
 	}
 }
