@@ -189,7 +189,7 @@ type Renderer struct {
 	chunkBoards []emitter.Billboard
 	// chunkColumns is chunkBoards by column, where the vertex kernels
 	// read them so (haveVertexKernel); colTail holds, as billboards, what
-	// of a chunk the kernels leave to the loops.
+	// of a chunk the kernels leave to the loops (fewer than eight).
 	chunkColumns emitter.Columns
 	colTail      []emitter.Billboard
 	byBillboard  bool // streams by billboard even where they would go by column (benchmarks)
@@ -384,8 +384,17 @@ func New(opts *Options) (*Renderer, error) {
 	r.reserve(chunkQuads)
 	r.reserveTriangles(chunkQuads)
 	r.chunkColumns.Grow(chunkQuads)
+	r.colTail = make([]emitter.Billboard, 0, 8)
+	// And a frame's lists, for the first few effects and runs: the first
+	// frame that evaluates one would otherwise grow them.
+	r.vis, r.batch = make([]visible, 0, firstLists), make([]batched, 0, firstLists)
+	r.sub.runs, r.sub.issued = make([]run, 0, firstLists), make([]drawCall, 0, firstLists)
 	return r, nil
 }
+
+// firstLists is the room New makes in a frame's lists of effects and
+// draw calls.
+const firstLists = 16
 
 // prime draws with each of the renderer's shaders once, into a 1 × 1
 // scratch image. Ebitengine prepares a shader for the GPU the first time a

@@ -13,9 +13,10 @@ import (
 // order, so the same bits as the writers' loops (TestVertexKernelsMatch).
 // They write each vertex's first 32 bytes whole (corner, texture corner, τ
 // and age, hash halves): where a slot already holds the kind, the texture
-// corner and the halves they rewrite are the ones there. From a block
-// holding a slot of another kind (whose data row and layer factor need
-// writing too) on, the loop writes (writeVector).
+// corner and the halves they rewrite are the ones there. A block holding a
+// slot of another kind (a new renderer's, or one that drew another effect's
+// particles last) also gets the data row and layer factor the loops write
+// there, and the triangle flag.
 
 // vertexArgs is what the kernels read and write; vertexvec_amd64.s reads
 // its layout through go_asm.h.
@@ -31,8 +32,11 @@ type vertexArgs struct {
 	// src holds the vertices' texture corners, a float32 pair each.
 	src     [4]uint64
 	tagBase uint64
-	g       float32
-	fx, fy  float32
+	// tail is the pair (data row, layer factor): Custom0 and Custom1 of a
+	// slot of another kind.
+	tail   uint64
+	g      float32
+	fx, fy float32
 }
 
 // Indices of vertexInts: the de-interleave of eight billboards (per pair:
@@ -84,11 +88,8 @@ func pair(x, y float32) uint64 {
 }
 
 // writeVector writes what it can of bs from slot on with the kernel, as
-// triangles (tri) or quads, and returns how many it wrote (a multiple of
-// 8): up to the first block with a slot of another kind, after which the
-// loop writes the rest. Slots change kind by runs (a new effect, a hot
-// reload, a chunk of another effect's particles the frame before), where
-// resuming the kernel after each such block would cost a call per block.
+// triangles (tri) or quads, and returns how many it wrote: all but the
+// last len(bs) mod 8, which the loop writes.
 func (r *Renderer) writeVector(tri bool, slot int, bs []emitter.Billboard, k *kind, l layer) int {
 	if !haveVertexKernel || len(bs) < 8 {
 		return 0
@@ -130,7 +131,7 @@ func (r *Renderer) writeVectorColumns(tri bool, slot int, c *emitter.Columns, lo
 // buffers (the loop's bounds checks then say what is wrong).
 func (r *Renderer) vectorArgs(tri bool, slot, n int, k *kind, l layer) (vertexArgs, bool) {
 	a := vertexArgs{
-		ki: &vertexInts, tagBase: l.tagBase, g: l.g, fx: l.fx, fy: l.fy,
+		ki: &vertexInts, tagBase: l.tagBase, tail: pair(l.row, l.factor), g: l.g, fx: l.fx, fy: l.fy,
 	}
 	verts, tags, per := r.verts, r.tags, 4
 	if tri {

@@ -77,9 +77,8 @@
 	VPBROADCASTQ (vertexArgs_src+24)(DI), Z20 \
 	VPBROADCASTQ vertexArgs_tagBase(DI), Z21
 
-// BLOCK starts a block, or jumps to done: fewer than eight billboards
-// left, or a slot of another kind among the block's (the loop writes those,
-// with their row and factor). It leaves the pairs X|Y + (fx, fy) in Z6,
+// BLOCK starts a block, or jumps to done when fewer than eight
+// billboards are left. It leaves the pairs X|Y + (fx, fy) in Z6,
 // g·(UX|UY) in Z7 and g·(VX|VY) in Z8, c - a in Z10, and the τ|age and
 // hash pairs woven in Z18 and Z19, and stores the block's tags.
 #define BLOCK \
@@ -108,8 +107,9 @@
 	VMOVDQU64   (R13), Z9 \
 	BLOCKPAIRS
 
-// BLOCKSTART jumps to done when fewer than eight billboards are left or
-// a slot of the block holds another kind.
+// BLOCKSTART jumps to done when fewer than eight billboards are left,
+// and to retag when a slot of the block holds another kind, which writes
+// the block's row and factor (TRITAILS, QUADTAILS) and comes back to tagged.
 #define BLOCKSTART \
 	CMPQ        CX, $8 \
 	JLT         done \
@@ -118,7 +118,31 @@
 	VPSRLQ      $32, Z21, Z8 \
 	VPCMPQ      $4, Z8, Z7, K2 \
 	KORTESTW    K2, K2 \
-	JNZ         done
+	JNZ         retag \
+tagged:
+
+// TRITAILS and QUADTAILS write Custom0 and Custom1 (the data row and the
+// layer factor, the pair vertexArgs.tail) of the block's 24 or 32
+// vertices, and a triangle's Custom2 = 1: what the loops write into a slot
+// of another kind besides the heads, which every block writes whole.
+#define TRITAILS \
+	VMOVQ vertexArgs_tail(DI), X11 \
+	XORL  AX, AX \
+tails: \
+	VMOVQ X11, 32(BX)(AX*1) \
+	MOVL  $0x3f800000, 40(BX)(AX*1) \
+	ADDQ  $48, AX \
+	CMPQ  AX, $(384*3) \
+	JLT   tails
+
+#define QUADTAILS \
+	VMOVQ vertexArgs_tail(DI), X11 \
+	XORL  AX, AX \
+tails: \
+	VMOVQ X11, 32(BX)(AX*1) \
+	ADDQ  $48, AX \
+	CMPQ  AX, $(384*4) \
+	JLT   tails
 
 // BLOCKPAIRS is the rest of a block, from the pairs in Z5..Z9.
 #define BLOCKPAIRS \
@@ -206,6 +230,10 @@ triblock:
 	NEXT(3)
 	JMP triblock
 
+retag:
+	TRITAILS
+	JMP tagged
+
 done:
 	EPILOGUE
 
@@ -218,6 +246,10 @@ quadblock:
 	QUADCORNERS
 	NEXT(4)
 	JMP quadblock
+
+retag:
+	QUADTAILS
+	JMP tagged
 
 done:
 	EPILOGUE
@@ -233,6 +265,10 @@ triblock:
 	NEXTC(3)
 	JMP triblock
 
+retag:
+	TRITAILS
+	JMP tagged
+
 done:
 	EPILOGUE
 
@@ -246,6 +282,10 @@ quadblock:
 	QUADCORNERS
 	NEXTC(4)
 	JMP quadblock
+
+retag:
+	QUADTAILS
+	JMP tagged
 
 done:
 	EPILOGUE
