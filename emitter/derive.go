@@ -81,7 +81,7 @@ func (f *frame) launch(st uint32) (ox, oy, vx, vy float64) {
 	speed := hash.Range(sp.Speed.Min, sp.Speed.Max, hash.Unit(st, channel.Speed))
 	ox, oy, nx, ny := s.spawn(st, f.e.hostW, f.e.hostH)
 	if s.spread > 0 {
-		sin, cos := math.Sincos(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
+		sin, cos := sincosRad(hash.Signed(hash.Unit(st, channel.Spread)) * s.spread)
 		nx, ny = float64(nx*cos)-float64(ny*sin), float64(nx*sin)+float64(ny*cos)
 	}
 	return ox, oy, speed * nx, speed * ny

@@ -93,11 +93,20 @@ func (f *frame) laneConstants(b *laneBlock, l, i int64) constants {
 }
 
 // rollBlock rolls the eight candidates of the block whose first is base
-// into their lanes, as lookup rolls them, and tags it.
-func (f *frame) rollBlock(base int64) {
+// into their lanes, as lookup rolls them, and tags it: with the lane
+// kernel and its arguments la, or one at a time where la is nil.
+func (f *frame) rollBlock(base int64, la *laneArgs) {
 	b, tag := f.block(base)
-	for l := range int64(laneWidth) {
-		f.rollLane(b, l, uint32(2*(base+l)))
+	if la != nil {
+		for l := range int64(laneWidth) {
+			la.keys[l] = uint32(2 * (base + l))
+		}
+		la.out = b
+		laneKernel(la)
+	} else {
+		for l := range int64(laneWidth) {
+			f.rollLane(b, l, uint32(2*(base+l)))
+		}
 	}
 	*tag = base
 }
@@ -117,7 +126,7 @@ func (f *frame) rollLane(b *laneBlock, l int64, key uint32) {
 // kernel (or after a rewind shows more of it), with the keys burstKey
 // gives. A block's slots past the burst's last particle hold particles it
 // does not show, which the kernel masks off.
-func (f *frame) fillBurstLanes(sg *segment) {
+func (f *frame) fillBurstLanes(sg *segment, la *laneArgs) {
 	bc := &f.e.burstCaches[sg.bc]
 	nb := int(sg.hi/laneWidth) + 1
 	if n := len(bc.tags); n < nb {
@@ -132,8 +141,16 @@ func (f *frame) fillBurstLanes(sg *segment) {
 	for i := range nb {
 		if base := int64(i) * laneWidth; bc.tags[i] != base {
 			b := &bc.lanes[i]
-			for l := range int64(laneWidth) {
-				f.rollLane(b, l, burstKey(index, maxParticles, int(base+l)))
+			if la != nil {
+				for l := range int64(laneWidth) {
+					la.keys[l] = burstKey(index, maxParticles, int(base+l))
+				}
+				la.out = b
+				laneKernel(la)
+			} else {
+				for l := range int64(laneWidth) {
+					f.rollLane(b, l, burstKey(index, maxParticles, int(base+l)))
+				}
 			}
 			bc.tags[i] = base
 		}
@@ -148,7 +165,7 @@ func (f *frame) unpackLanes(held *[8]constants, lo, hi int64) {
 	base := lo &^ (laneWidth - 1)
 	b, tag := f.block(base)
 	if *tag != base {
-		f.rollBlock(base)
+		f.rollBlock(base, nil)
 	}
 	for i := lo; i <= hi; i++ {
 		held[i&7] = f.laneConstants(b, i&7, i)
@@ -173,13 +190,17 @@ func (f *frame) fillLanes(segs []segment) {
 	}
 	e := f.e
 	top := e.laneTop
+	var la *laneArgs
+	if args, ok := f.laneKernelArgs(); ok {
+		la = &args
+	}
 	for i := range segs {
 		sg := &segs[i]
 		if !f.plain(*sg) {
 			continue
 		}
 		if sg.burst >= 0 {
-			f.fillBurstLanes(sg)
+			f.fillBurstLanes(sg, la)
 			continue
 		}
 		if !f.vectorEligible(*sg) {
@@ -191,7 +212,7 @@ func (f *frame) fillLanes(segs []segment) {
 		}
 		for base := from &^ (laneWidth - 1); base <= sg.hi; base += laneWidth {
 			if _, tag := f.block(base); base > top || *tag != base {
-				f.rollBlock(base)
+				f.rollBlock(base, la)
 			}
 		}
 		e.laneTop = sg.hi | (laneWidth - 1)

@@ -11,32 +11,39 @@
 // integers (shaders/src/common.kage).
 package hash
 
+// The constants of Mix32, Stream and Bits, for code that computes them
+// eight lanes at a time (emitter's lane kernel).
 const (
-	golden32 = 0x9E3779B9 // added by the splitmix32 finalizer
-	phi1     = 0x9E3779B1 // spreads the particle index
-	phi2     = 0x85EBCA77 // spreads the channel
+	Golden32 = 0x9E3779B9 // added by the splitmix32 finalizer
+	Phi1     = 0x9E3779B1 // spreads the particle index
+	Phi2     = 0x85EBCA77 // spreads the channel
+	MixMul1  = 0x21F0AAAD // the finalizer's first multiplier
+	MixMul2  = 0x735A2D97 // and its second
 )
 
 // Mix32 is the splitmix32 finalizer: add the golden-ratio constant, then two
 // rounds of xorshift-multiply and a final xorshift, all modulo 2^32.
 func Mix32(x uint32) uint32 {
-	z := x + golden32
-	z = (z ^ z>>16) * 0x21F0AAAD
-	z = (z ^ z>>15) * 0x735A2D97
+	z := x + Golden32
+	z = (z ^ z>>16) * MixMul1
+	z = (z ^ z>>15) * MixMul2
 	return z ^ z>>15
 }
 
-// Stream returns the per-particle hash M(seed xor (index+1)*phi1). It depends
+// Stream returns the per-particle hash M(seed xor (index+1)*Phi1). It depends
 // only on the seed and the particle key, so it is computed once per particle
 // and shared by all of its channels.
 func Stream(seed, index uint32) uint32 {
-	return Mix32(seed ^ (index+1)*phi1)
+	return Mix32(seed ^ (index+1)*Phi1)
 }
 
-// Bits returns the raw 32-bit roll of a channel: M(stream xor (channel+1)*phi2).
+// Bits returns the raw 32-bit roll of a channel: M(stream xor (channel+1)*Phi2).
 func Bits(stream, channel uint32) uint32 {
-	return Mix32(stream ^ (channel+1)*phi2)
+	return Mix32(stream ^ ChannelMix(channel))
 }
+
+// ChannelMix is what Bits mixes channel into a stream with: (channel+1)·Phi2.
+func ChannelMix(channel uint32) uint32 { return (channel + 1) * Phi2 }
 
 // Unit returns the roll of a channel as a number in [0, 1): Bits/2^32.
 func Unit(stream, channel uint32) float64 { return UnitOf(Bits(stream, channel)) }

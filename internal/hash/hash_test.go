@@ -113,12 +113,12 @@ func refMix(x float64) float64 {
 	return refXor(z, refShr(z, 15))
 }
 
-// refStream is stream(s, i) = M(s xor (i+1) phi1).
+// refStream is stream(s, i) = M(s xor (i+1) Phi1).
 func refStream(seed, index float64) float64 {
 	return refMix(refXor(seed, refMultiply32(refAdd(index, 1), 0x9E3779B1)))
 }
 
-// refBits is M(stream xor (k+1) phi2).
+// refBits is M(stream xor (k+1) Phi2).
 func refBits(stream, channel float64) float64 {
 	return refMix(refXor(stream, refMultiply32(refAdd(channel, 1), 0x85EBCA77)))
 }
@@ -136,7 +136,7 @@ func (g *lcg) next() uint32 {
 func hashInputs(n int) []uint32 {
 	in := []uint32{
 		0, 1, 2, 3, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE, 0xFFFFFFFF,
-		0x100000000 - golden32, // z0 = 0
+		0x100000000 - Golden32, // z0 = 0
 		0x0000FFFF, 0xFFFF0000, 0x00010000, 0x9E3779B9, 0x21F0AAAD,
 	}
 	for i := 0; i < 32; i++ {
@@ -285,7 +285,7 @@ func unmix32(y uint32) uint32 {
 	z = z ^ z>>15 ^ z>>30
 	z *= inv(0x21F0AAAD)
 	z ^= z >> 16 // undo z ^= z>>16
-	return z - golden32
+	return z - Golden32
 }
 
 // TestHashMix32Bijective: Mix32 is a bijection (so no two inputs collide),
@@ -305,7 +305,7 @@ func TestHashMix32Bijective(t *testing.T) {
 // extreme Bits 0 and 0xFFFFFFFF, which the inverse mixer lets us reach.
 func TestHashUnitRange(t *testing.T) {
 	for _, ch := range []uint32{channel.Lifetime, channel.ShapeU, channel.FlipbookRandom} {
-		// Bits(st, ch) = Mix32(st ^ (ch+1) phi2) = y  <=>  st = unmix32(y) ^ (ch+1) phi2
+		// Bits(st, ch) = Mix32(st ^ (ch+1) Phi2) = y  <=>  st = unmix32(y) ^ (ch+1) Phi2
 		for _, c := range []struct {
 			name string
 			bits uint32
@@ -316,7 +316,7 @@ func TestHashUnitRange(t *testing.T) {
 			{"bits 0x80000000, want 0.5", 0x80000000, 0.5},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				st := unmix32(c.bits) ^ (ch+1)*phi2
+				st := unmix32(c.bits) ^ (ch+1)*Phi2
 				if b := Bits(st, ch); b != c.bits {
 					t.Fatalf("Bits = %#x, want %#x", b, c.bits)
 				}
