@@ -48,9 +48,9 @@ func sincosRad(x float64) (sin, cos float64) {
 		cosNeg = !cosNeg
 	}
 	zz := z * z
-	pc := float64(float64(float64(float64(float64(float64(sinCosC[0]*zz)+sinCosC[1])*zz)+sinCosC[2])*zz)+sinCosC[3])
+	pc := float64(float64(float64(float64(float64(float64(sinCosC[0]*zz)+sinCosC[1])*zz)+sinCosC[2])*zz) + sinCosC[3])
 	pc = float64(float64(float64(pc*zz)+sinCosC[4])*zz) + sinCosC[5]
-	ps := float64(float64(float64(float64(float64(float64(sinCosS[0]*zz)+sinCosS[1])*zz)+sinCosS[2])*zz)+sinCosS[3])
+	ps := float64(float64(float64(float64(float64(float64(sinCosS[0]*zz)+sinCosS[1])*zz)+sinCosS[2])*zz) + sinCosS[3])
 	ps = float64(float64(float64(ps*zz)+sinCosS[4])*zz) + sinCosS[5]
 	cos = float64(1-float64(0.5*zz)) + float64(float64(zz*zz)*pc)
 	sin = z + float64(float64(z*zz)*ps)
