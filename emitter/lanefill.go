@@ -111,3 +111,27 @@ func (f *frame) laneKernelArgs() (laneArgs, bool) {
 	}
 	return la, true
 }
+
+// laneRoller makes a fill's lane kernel arguments when its first block is
+// rolled: most evaluations roll none (an effect of a few particles gets a
+// new one every few frames), and would pay for them every time.
+type laneRoller struct {
+	f     *frame
+	la    laneArgs
+	state int8 // 0: not asked yet; 1: la holds them; -1: no kernel
+}
+
+// args returns the lane kernel's arguments, or nil where the scalar fill
+// rolls the frame's particles.
+func (r *laneRoller) args() *laneArgs {
+	if r.state == 0 {
+		r.state = -1
+		if la, ok := r.f.laneKernelArgs(); ok {
+			r.la, r.state = la, 1
+		}
+	}
+	if r.state < 0 {
+		return nil
+	}
+	return &r.la
+}

@@ -126,7 +126,7 @@ func (f *frame) rollLane(b *laneBlock, l int64, key uint32) {
 // kernel (or after a rewind shows more of it), with the keys burstKey
 // gives. A block's slots past the burst's last particle hold particles it
 // does not show, which the kernel masks off.
-func (f *frame) fillBurstLanes(sg *segment, la *laneArgs) {
+func (f *frame) fillBurstLanes(sg *segment, lr *laneRoller) {
 	bc := &f.e.burstCaches[sg.bc]
 	nb := int(sg.hi/laneWidth) + 1
 	if n := len(bc.tags); n < nb {
@@ -141,7 +141,7 @@ func (f *frame) fillBurstLanes(sg *segment, la *laneArgs) {
 	for i := range nb {
 		if base := int64(i) * laneWidth; bc.tags[i] != base {
 			b := &bc.lanes[i]
-			if la != nil {
+			if la := lr.args(); la != nil {
 				for l := range int64(laneWidth) {
 					la.keys[l] = burstKey(index, maxParticles, int(base+l))
 				}
@@ -190,17 +190,14 @@ func (f *frame) fillLanes(segs []segment) {
 	}
 	e := f.e
 	top := e.laneTop
-	var la *laneArgs
-	if args, ok := f.laneKernelArgs(); ok {
-		la = &args
-	}
+	lr := laneRoller{f: f}
 	for i := range segs {
 		sg := &segs[i]
 		if !f.plain(*sg) {
 			continue
 		}
 		if sg.burst >= 0 {
-			f.fillBurstLanes(sg, la)
+			f.fillBurstLanes(sg, &lr)
 			continue
 		}
 		if !f.vectorEligible(*sg) {
@@ -212,7 +209,7 @@ func (f *frame) fillLanes(segs []segment) {
 		}
 		for base := from &^ (laneWidth - 1); base <= sg.hi; base += laneWidth {
 			if _, tag := f.block(base); base > top || *tag != base {
-				f.rollBlock(base, la)
+				f.rollBlock(base, lr.args())
 			}
 		}
 		e.laneTop = sg.hi | (laneWidth - 1)

@@ -89,7 +89,8 @@ func pair(x, y float32) uint64 {
 
 // writeVector writes what it can of bs from slot on with the kernel, as
 // triangles (tri) or quads, and returns how many it wrote: all but the
-// last len(bs) mod 8, which the loop writes.
+// last len(bs) mod 8, which the loop writes, or none where the kernel does
+// not run, bs holds fewer than eight or the slots are out of the buffers.
 func (r *Renderer) writeVector(tri bool, slot int, bs []emitter.Billboard, k *kind, l layer) int {
 	if !haveVertexKernel || len(bs) < 8 {
 		return 0
