@@ -27,10 +27,8 @@ type laneArgs struct {
 	lc   *[lcLen]uint64 // laneConsts
 	keys [laneWidth]uint32
 	seed uint32
-	// The channels rolled, as hash.Bits mixes them (hash.ChannelMix).
-	chLife, chRot, chSpin, chSpeed, chU, chV, chSign, chSpread uint32
 	// area is 1 where the box has area (u and v rolls place the point),
-	// twoWay 1 where the normal flips at random (InAndOut), spread 1
+	// twoWay 1 where the normal flips at random (InAndOut), turn 1
 	// where the normal turns (a spread angle above 0).
 	area, twoWay, turn  int64
 	speedMin, speedSpan float64
@@ -58,6 +56,14 @@ const (
 	lcPi4a
 	lcPi4b
 	lcPi4c
+	lcChLife // the channels rolled, as hash.Bits mixes them (hash.ChannelMix)
+	lcChRot
+	lcChSpin
+	lcChSpeed
+	lcChU
+	lcChV
+	lcChSign
+	lcChSpread
 	lcSin // six sinCosS coefficients
 	lcCos = lcSin + 6
 	lcLen = lcCos + 6
@@ -68,9 +74,13 @@ var laneConsts = func() (c [lcLen]uint64) {
 	c[lcMix1], c[lcMix2] = hash.MixMul1, hash.MixMul2
 	c[lcSeven], c[lcThree], c[lcTwo] = 7, 3, 2
 	c[lcSignBit], c[lcAbs] = 1<<63, 1<<63-1
+	for i, ch := range [...]uint32{channel.Lifetime, channel.Rotation, channel.RotSpeed, channel.Speed,
+		channel.ShapeU, channel.ShapeV, channel.ShapeSign, channel.Spread} {
+		c[lcChLife+i] = uint64(hash.ChannelMix(ch))
+	}
 	for i, f := range map[int]float64{
 		lcFOne: 1, lcFHalf: 0.5, lcUnitScale: hash.UnitScale, lcFourOverPi: 4 / math.Pi,
-		lcPi4a: 7.85398125648498535156e-1, lcPi4b: 3.77489470793079817668e-8, lcPi4c: 2.69515142907905952645e-15,
+		lcPi4a: pi4a, lcPi4b: pi4b, lcPi4c: pi4c,
 	} {
 		c[i] = math.Float64bits(f)
 	}
@@ -93,9 +103,6 @@ func (f *frame) laneKernelArgs() (laneArgs, bool) {
 	}
 	la := laneArgs{
 		lc: &laneConsts, seed: f.e.seed,
-		chLife: hash.ChannelMix(channel.Lifetime), chRot: hash.ChannelMix(channel.Rotation), chSpin: hash.ChannelMix(channel.RotSpeed),
-		chSpeed: hash.ChannelMix(channel.Speed), chU: hash.ChannelMix(channel.ShapeU), chV: hash.ChannelMix(channel.ShapeV),
-		chSign: hash.ChannelMix(channel.ShapeSign), chSpread: hash.ChannelMix(channel.Spread),
 		speedMin: sp.Speed.Min, speedSpan: sp.Speed.Max - sp.Speed.Min,
 		a: a, b: b, nx: s.dirX, ny: s.dirY, spread: s.spread,
 	}

@@ -22,10 +22,10 @@
 	VPSRLD       $15, y, Y31 \
 	VPXORD       Y31, y, y
 
-// BITS(ch, y) is hash.Bits of the streams in Y0 for the channel mix at
-// ch(DI).
+// BITS(ch, y) is hash.Bits of the streams in Y0 for the channel whose
+// mix is laneConsts[ch].
 #define BITS(ch, y) \
-	VPXORD.BCST ch(DI), Y0, y \
+	VPXORD.BCST ((ch)*8)(R8), Y0, y \
 	MIX(y)
 
 // UNIT(y, z) is hash.UnitOf of the rolls y, as float64 lanes.
@@ -61,9 +61,9 @@ TEXT ·laneKernel(SB), NOSPLIT, $0-8
 	MIX(Y0)
 
 	// timedRolls, and the rows stLife and spin.
-	BITS(laneArgs_chLife, Y1)
-	BITS(laneArgs_chRot, Y2)
-	BITS(laneArgs_chSpin, Y3)
+	BITS(const_lcChLife, Y1)
+	BITS(const_lcChRot, Y2)
+	BITS(const_lcChSpin, Y3)
 	VPMOVZXDQ Y0, Z5
 	VPMOVZXDQ Y1, Z6
 	VPSLLQ    $32, Z6, Z6
@@ -76,7 +76,7 @@ TEXT ·laneKernel(SB), NOSPLIT, $0-8
 	VMOVDQU64 Z5, 320(BX)
 
 	// speed = hash.Range(min, max, u) = min + (max - min)·u.
-	BITS(laneArgs_chSpeed, Y4)
+	BITS(const_lcChSpeed, Y4)
 	UNIT(Y4, Z7)
 	VMULPD.BCST laneArgs_speedSpan(DI), Z7, Z7
 	VADDPD.BCST laneArgs_speedMin(DI), Z7, Z7
@@ -86,12 +86,12 @@ TEXT ·laneKernel(SB), NOSPLIT, $0-8
 	VPXORQ Z11, Z11, Z11
 	CMPQ   laneArgs_area(DI), $0
 	JEQ    placed
-	BITS(laneArgs_chU, Y10)
+	BITS(const_lcChU, Y10)
 	UNIT(Y10, Z10)
 	VADDPD      Z10, Z10, Z10
 	VSUBPD.BCST ((const_lcFOne)*8)(R8), Z10, Z10
 	VMULPD.BCST laneArgs_a(DI), Z10, Z10
-	BITS(laneArgs_chV, Y11)
+	BITS(const_lcChV, Y11)
 	UNIT(Y11, Z11)
 	VADDPD      Z11, Z11, Z11
 	VSUBPD.BCST ((const_lcFOne)*8)(R8), Z11, Z11
@@ -107,7 +107,7 @@ placed:
 	VBROADCASTSD laneArgs_ny(DI), Z9
 	CMPQ         laneArgs_twoWay(DI), $0
 	JEQ          oneway
-	BITS(laneArgs_chSign, Y12)
+	BITS(const_lcChSign, Y12)
 	VPMOVD2M     Y12, K1
 	KNOTB        K1, K1
 	VXORPD.BCST  ((const_lcSignBit)*8)(R8), Z8, K1, Z8
@@ -119,7 +119,7 @@ oneway:
 
 	// x = hash.Signed(u)·spread, and its sine (Z14) and cosine (Z24) as
 	// sincosRad computes them.
-	BITS(laneArgs_chSpread, Y13)
+	BITS(const_lcChSpread, Y13)
 	UNIT(Y13, Z13)
 	VADDPD      Z13, Z13, Z13
 	VSUBPD.BCST ((const_lcFOne)*8)(R8), Z13, Z13

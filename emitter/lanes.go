@@ -97,18 +97,25 @@ func (f *frame) laneConstants(b *laneBlock, l, i int64) constants {
 // kernel and its arguments la, or one at a time where la is nil.
 func (f *frame) rollBlock(base int64, la *laneArgs) {
 	b, tag := f.block(base)
-	if la != nil {
-		for l := range int64(laneWidth) {
-			la.keys[l] = uint32(2 * (base + l))
-		}
-		la.out = b
-		laneKernel(la)
-	} else {
-		for l := range int64(laneWidth) {
-			f.rollLane(b, l, uint32(2*(base+l)))
-		}
+	var keys [laneWidth]uint32
+	for l := range int64(laneWidth) {
+		keys[l] = uint32(2 * (base + l))
 	}
+	f.rollKeys(b, &keys, la)
 	*tag = base
+}
+
+// rollKeys rolls the particles of keys into the lanes of b: with the lane
+// kernel and its arguments la, or one at a time where la is nil.
+func (f *frame) rollKeys(b *laneBlock, keys *[laneWidth]uint32, la *laneArgs) {
+	if la != nil {
+		la.keys, la.out = *keys, b
+		laneKernel(la)
+		return
+	}
+	for l, key := range keys {
+		f.rollLane(b, int64(l), key)
+	}
 }
 
 // rollLane rolls the particle of key into lane l of b, as lookup rolls it.
@@ -140,18 +147,11 @@ func (f *frame) fillBurstLanes(sg *segment, lr *laneRoller) {
 	index, maxParticles := f.e.bursts[sg.burst].Index, f.s.spec.MaxParticles
 	for i := range nb {
 		if base := int64(i) * laneWidth; bc.tags[i] != base {
-			b := &bc.lanes[i]
-			if la := lr.args(); la != nil {
-				for l := range int64(laneWidth) {
-					la.keys[l] = burstKey(index, maxParticles, int(base+l))
-				}
-				la.out = b
-				laneKernel(la)
-			} else {
-				for l := range int64(laneWidth) {
-					f.rollLane(b, l, burstKey(index, maxParticles, int(base+l)))
-				}
+			var keys [laneWidth]uint32
+			for l := range int64(laneWidth) {
+				keys[l] = burstKey(index, maxParticles, int(base+l))
 			}
+			f.rollKeys(&bc.lanes[i], &keys, lr.args())
 			bc.tags[i] = base
 		}
 	}

@@ -17,11 +17,6 @@ func SinCosDegrees(d float64) (sin, cos float64) { return sincosDegPoly(d) }
 // direction is turned by it. Arguments at or past the reduction threshold,
 // which no spread angle the kernel takes reaches, go to math.Sincos.
 func sincosRad(x float64) (sin, cos float64) {
-	const (
-		pi4a = 7.85398125648498535156e-1 // π/4 in three parts, as math.Sincos splits it
-		pi4b = 3.77489470793079817668e-8
-		pi4c = 2.69515142907905952645e-15
-	)
 	switch {
 	case x == 0:
 		return x, 1
@@ -65,6 +60,13 @@ func sincosRad(x float64) (sin, cos float64) {
 	}
 	return sin, cos
 }
+
+// π/4 in three parts, as math.Sincos splits it for its reduction.
+const (
+	pi4a = 7.85398125648498535156e-1
+	pi4b = 3.77489470793079817668e-8
+	pi4c = 2.69515142907905952645e-15
+)
 
 // sincosReduce is the argument at which math.Sincos reduces by Payne and
 // Hanek's method instead of by three parts of π/4.
