@@ -13,17 +13,25 @@
 // dominate the run's wall time and compete with the measurement for the
 // cores. The -png frames are drawn at full scale.
 //
-// For each case (a scenario at a particle count) the subjects run back to
-// back in A-B-B-A order within this process: warm-up frames first, then
-// sampled frames, each pass keeping the median, and the better of a
-// subject's two medians is its result. What is timed is the particle work of
-// a frame only (update, building and submitting the draw): the CPU time of
-// the game's thread around exactly that call (CLOCK_THREAD_CPUTIME_ID, so
-// that other processes preempting it on a shared machine do not count; the
-// wall time is reported beside it); the GPU's (llvmpipe's) rasterization
-// happens after it and is not a result. The table shows ratios only: absolute times
-// change from minute to minute on a shared machine, ratios of subjects run
-// back to back hold.
+// The steady cases (steady-*, many-*, idle-50, offscreen-50 and gpu-flat)
+// run in rounds: every subject is set up and warmed up at once, each round
+// times one frame of each subject in an order that changes from round to
+// round, and a subject's result is the median of its samples. The table
+// then also shows Ember's CPU over each other subject's in the same round
+// (the median and quartiles over the rounds). A slow drift of this shared
+// machine reaches every subject of such a case alike; -abba measures them
+// as the other cases. The other cases (bursts, seeks, the hitch, the long
+// run) run back to back in A-B-B-A order within this process: warm-up
+// frames first, then sampled frames, each pass keeping the median, and the
+// better of a subject's two medians is its result.
+//
+// What is timed is the particle work of a frame only (update, building and
+// submitting the draw): the CPU time of the game's thread around exactly
+// that call (CLOCK_THREAD_CPUTIME_ID, so that other processes preempting
+// it on a shared machine do not count; the wall time is reported beside
+// it); the GPU's (llvmpipe's) rasterization happens after it and is not a
+// result. The table shows ratios only: absolute times change from minute
+// to minute on a shared machine, ratios of subjects run side by side hold.
 //
 // ember-gpu (the GPU-evaluated path) is measured only where every effect
 // stays within that path's limits: a subject implementing
@@ -65,6 +73,7 @@ import (
 func main() {
 	var o options
 	flag.BoolVar(&o.quick, "quick", false, "fewer counts and frames: a run of under two minutes on 2 cores (ember-gpu takes fewer samples: llvmpipe's shading of its frames is slow and not a result)")
+	flag.BoolVar(&o.abba, "abba", false, "measure the steady cases as the others, in A-B-B-A passes of one subject at a time, instead of in rounds of one frame of each subject")
 	flag.BoolVar(&o.verbose, "v", false, "log each pass's wall time, sample count and median CPU and wall time per frame")
 	flag.StringVar(&o.out, "out", "results", "directory for results.json, run.json, table.txt and the charts (empty: none)")
 	flag.StringVar(&o.pngDir, "png", "", "also write one PNG per subject of the same steady-state frame to this directory")

@@ -57,7 +57,7 @@ func (d *driver) report(p plan) error {
 		"fallbacks":  d.fallbacks,
 		"library":    libraryVersion(),
 		"notes":      benchmarks.Notes,
-		"method":     "CPU time of Subject.Frame (update + building + submitting the draw) measured as the game thread's CPU time (CLOCK_THREAD_CPUTIME_ID; wall time beside it) inside Ebitengine's Update under Xvfb; A-B-B-A order within one process; warm-up frames first; better of two pass medians; ratios are the result",
+		"method":     "CPU time of Subject.Frame (update + building + submitting the draw) measured as the game thread's CPU time (CLOCK_THREAD_CPUTIME_ID; wall time beside it) inside Ebitengine's Update under Xvfb; the steady cases (steady-*, many-*, idle, offscreen, gpu-flat) in rounds of one frame of every subject, order alternating, the median of each subject's samples (-abba: as the others); the other cases in A-B-B-A order within one process, the better of two pass medians; warm-up frames first; ratios are the result",
 		"frames":     map[string]int{"warmup": p.warmup, "sampled": p.frames, "reps": p.reps, "long_run": p.longFrames},
 		"wall_secs":  time.Since(d.start).Seconds(),
 		"written_at": time.Now().UTC().Format(time.RFC3339),
@@ -220,6 +220,7 @@ func (d *driver) table(w io.Writer) {
 	ratios("CPU per frame relative to api-floor (subject / api-floor; the floor re-submits unchanged vertices)", benchmarks.NameAPIFloor)
 	ratios("CPU per frame relative to ember-floor (subject / ember-floor; Ebitengine's submission of Ember's vertex layout, unchanged vertices)", benchmarks.NameEmberFloor)
 	ratios("CPU per frame relative to ember-floor-hot (subject / ember-floor-hot; the same, every call's vertices read from the cache)", benchmarks.NameEmberFloorHot)
+	d.roundsTable(w, order, by)
 	d.flatTable(w)
 
 	var long []result
@@ -249,6 +250,49 @@ func (d *driver) table(w io.Writer) {
 			fmt.Fprintf(w, "  %s %d %s: %s\n", s.Scenario, s.Particles, s.Subject, s.Reason)
 		}
 	}
+}
+
+// roundsTable writes, for the cases measured in rounds, Ember's CPU over
+// each other subject's in the same round: the median and quartiles over
+// the rounds, the spread of the ratio within this run.
+func (d *driver) roundsTable(w io.Writer, order []caseKey, by map[caseKey]map[string]result) {
+	var others []string
+	for _, s := range d.o.subjects {
+		if s == benchmarks.NameEmber {
+			continue
+		}
+		for _, k := range order {
+			if r, ok := by[k][s]; ok && r.EmberPerRound != nil {
+				others = append(others, s)
+				break
+			}
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nEmber / subject, frame by frame in the same round (cases measured in rounds): median [25th, 75th percentile]\n")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "case\tparticles\t")
+	for _, s := range others {
+		fmt.Fprintf(tw, "%s\t", s)
+	}
+	fmt.Fprintln(tw)
+	for _, k := range order {
+		if e, ok := by[k][benchmarks.NameEmber]; !ok || !e.Interleaved || k.particles == 0 {
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%d\t", k.scenario, k.particles)
+		for _, s := range others {
+			if p := by[k][s].EmberPerRound; p != nil {
+				fmt.Fprintf(tw, "%.2f [%.2f, %.2f]\t", p.Median, p.P25, p.P75)
+			} else {
+				fmt.Fprint(tw, "-\t")
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
 }
 
 // flatRows returns gpu-flat's results of subject by particles per effect,

@@ -17,6 +17,7 @@ import (
 // options are the command's flags.
 type options struct {
 	quick       bool
+	abba        bool // steady cases in A-B-B-A passes too, not in rounds
 	verbose     bool
 	out, pngDir string
 	filter      *regexp.Regexp
@@ -66,6 +67,13 @@ type result struct {
 	// GPUDraws is, for ember-gpu, the effect draws the GPU path made over
 	// both passes (effects culled or never shown make none).
 	GPUDraws *int `json:"gpu_effect_draws,omitempty"`
+	// Interleaved is whether the case was measured in rounds (rounds.go):
+	// CPUMs is then the median of every sample, and PassMedians are the
+	// medians of the first and second halves of the samples.
+	Interleaved bool `json:"interleaved,omitempty"`
+	// EmberPerRound is, in a case measured in rounds, Ember's CPU over
+	// this subject's in the same round: median and quartiles.
+	EmberPerRound *spread `json:"ember_per_round,omitempty"`
 	// AllocBytesPer1000 is the heap allocated inside the timed work per
 	// 1,000 frames; GCPer1000 the GC cycles of the whole process per 1,000
 	// frames (long-run only).
@@ -116,6 +124,9 @@ type kase struct {
 	measure   func(d *driver, s benchmarks.Subject, sc *benchmarks.Scenario, p plan) pass
 	// skip returns a reason to leave a subject out, or "".
 	skip func(subject string) string
+	// steady, when set, measures the case in rounds (runRounds) instead of
+	// by measure, unless -abba is given.
+	steady bool
 	// only, when set, lists the subjects the case is for; the others are
 	// left out without a note.
 	only []string
@@ -179,6 +190,11 @@ func (d *driver) runCase(c kase, p plan) error {
 			}
 		}
 		names = append(names, n)
+	}
+	if c.steady && !d.o.abba {
+		err := d.runRounds(c, p, names)
+		runtime.GC()
+		return err
 	}
 	order := append(slices.Clone(names), reversed(names)...)
 	passes := map[string][]pass{}
@@ -570,6 +586,7 @@ func (d *driver) cases(p plan) []kase {
 				name: name, particles: n,
 				scenario: func() benchmarks.Scenario { return benchmarks.Steady(name, v, n, cx, cy) },
 				measure:  measureSteady,
+				steady:   true,
 				skip:     d.slow(n),
 			})
 		}
@@ -608,6 +625,7 @@ func (d *driver) cases(p plan) []kase {
 				return benchmarks.Grid(name, benchmarks.Full, m[0], m[1], w, h)
 			},
 			measure: measureSteady,
+			steady:  true,
 		})
 	}
 	for _, n := range p.seekCounts {
@@ -636,6 +654,7 @@ func (d *driver) cases(p plan) []kase {
 				return benchmarks.Bursts("idle-50", benchmarks.Full, 50, 100, 0, w, h)
 			},
 			measure: measureSteady,
+			steady:  true,
 		},
 		kase{
 			name: "offscreen-50", particles: 50 * 100,
@@ -643,6 +662,7 @@ func (d *driver) cases(p plan) []kase {
 				return benchmarks.Offscreen("offscreen-50", benchmarks.Full, 50, 100, w, h)
 			},
 			measure: measureSteady,
+			steady:  true,
 		},
 		kase{
 			name: "long-run", particles: p.longCount,
@@ -661,6 +681,7 @@ func (d *driver) cases(p plan) []kase {
 				return benchmarks.Flat("gpu-flat", benchmarks.Full, flatEffects, per, w, h)
 			},
 			measure: measureSteady,
+			steady:  true,
 			only:    []string{benchmarks.NameEmber, benchmarks.NameEmberGPU},
 		})
 	}
