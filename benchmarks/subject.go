@@ -75,7 +75,7 @@ const (
 )
 
 // Factories lists the subjects in their default order (the first half of
-// the A-B-B-A sequence).
+// the A-B-B-A sequence, and the order of a steady case's first round).
 var Factories = []Factory{
 	{Name: NameEmber, New: func() Subject { return newEmber() }},
 	{Name: NameEmberGPU, New: func() Subject { return newEmberGPU() }},

@@ -17,9 +17,14 @@ import (
 // seconds apart, read a slow drift of this shared machine (another
 // process, the host) as a difference between subjects; frames of every
 // subject taken within the same fraction of a second see the same machine.
-// Each frame still starts after the rendering of everything before it, as
-// in d.timed, so a subject's frame finds the caches as another subject's
-// frame and llvmpipe left them, never as its own last frame did.
+// Each timed frame follows an untimed frame of the same subject and the
+// rendering of everything before it (d.timed), so that it finds the caches
+// as its own last frame and llvmpipe's drawing of it left them, as in
+// A-B-B-A passes. Without that frame, a subject's frame came after up to
+// ten other subjects' frames and their drawing, with colder caches than
+// any pass sees: in a full run at 8eb453b (results/rounds-cold-8eb453b.txt),
+// Ember's CPU read 1.35 and 1.59 times ember-floor's at 10,000 (simple and
+// full), where three runs of three subjects read 1.18 to 1.34.
 
 // rounder is one subject's part in a case's rounds.
 type rounder struct {
@@ -109,7 +114,9 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 			if n := len(r.ps.samples); n >= p.frames || (over && n >= r.least) {
 				continue
 			}
-			cpu, wall := d.timed(func(dst *ebiten.Image) { r.s.Frame(dst, benchmarks.FrameDT) })
+			frame := func(dst *ebiten.Image) { r.s.Frame(dst, benchmarks.FrameDT) }
+			d.untimed(frame)
+			cpu, wall := d.timed(frame)
 			r.ps.add(cpu, wall)
 			for len(r.perRound) < round {
 				r.perRound = append(r.perRound, math.NaN())

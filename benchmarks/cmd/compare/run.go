@@ -53,12 +53,15 @@ type result struct {
 	Particles int    `json:"particles"`
 	Subject   string `json:"subject"`
 	// CPUMs is the better of the passes' median CPU time of the game's
-	// thread per frame (or operation); WallMs the same of wall time.
+	// thread per frame (or operation), or in a case measured in rounds
+	// the median of every sample; WallMs the same of wall time.
 	CPUMs  float64 `json:"cpu_ms_per_frame"`
 	WallMs float64 `json:"wall_ms_per_frame"`
-	// PassMedians are the medians of the two passes (A-B-B-A), ms.
+	// PassMedians are the medians of the two passes (A-B-B-A), or of the
+	// two halves of the samples of a case measured in rounds, ms.
 	PassMedians []float64 `json:"pass_medians_ms"`
-	// Samples is the number of timed frames (or operations) per pass.
+	// Samples is the number of timed frames (or operations) per pass (per
+	// half, in rounds).
 	Samples []int `json:"samples_per_pass"`
 	// Live is the live particle count at the end of the first pass.
 	Live int `json:"live"`
@@ -67,9 +70,7 @@ type result struct {
 	// GPUDraws is, for ember-gpu, the effect draws the GPU path made over
 	// both passes (effects culled or never shown make none).
 	GPUDraws *int `json:"gpu_effect_draws,omitempty"`
-	// Interleaved is whether the case was measured in rounds (rounds.go):
-	// CPUMs is then the median of every sample, and PassMedians are the
-	// medians of the first and second halves of the samples.
+	// Interleaved is whether the case was measured in rounds (rounds.go).
 	Interleaved bool `json:"interleaved,omitempty"`
 	// EmberPerRound is, in a case measured in rounds, Ember's CPU over
 	// this subject's in the same round: median and quartiles.
@@ -175,8 +176,8 @@ func (d *driver) run() error {
 	return d.report(p)
 }
 
-// runCase runs the subjects in A-B-B-A order and keeps each one's better
-// median.
+// runCase runs a steady case in rounds (runRounds), and the others with
+// the subjects in A-B-B-A order, keeping each one's better median.
 func (d *driver) runCase(c kase, p plan) error {
 	var names []string
 	for _, n := range d.o.subjects {
