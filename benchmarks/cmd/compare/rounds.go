@@ -41,8 +41,8 @@ type rounder struct {
 // roundOrder is the order of round r of n subjects: a row of a Williams
 // design (for odd n, its mirror image in every other n rounds), so that
 // over 2n rounds each subject comes first twice and follows each other
-// subject twice: no subject always finds the caches as the same other one
-// left them, or always comes first.
+// subject twice: no subject always comes first, or always runs right
+// after the same other one (whose drawing its untimed frame overlaps).
 func roundOrder(n, r int) []int {
 	order := make([]int, n)
 	lo, hi := 1, n-1
