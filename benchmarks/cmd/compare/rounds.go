@@ -74,15 +74,9 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 		}
 	}()
 	for _, n := range names {
-		s, err := benchmarks.NewSubject(n)
+		s, _, err := d.setUp(c, n)
 		if err != nil {
 			return err
-		}
-		sc := c.scenario().Scaled(d.o.scale)
-		var setupErr error
-		d.loop.do(func() { setupErr = s.Setup(&sc) })
-		if setupErr != nil {
-			return fmt.Errorf("%s: setup: %w", n, setupErr)
 		}
 		r := &rounder{name: n, s: s, warmup: p.warmup, least: p.minSamples}
 		if _, ok := s.(benchmarks.PathChecker); ok {

@@ -205,18 +205,12 @@ func (d *driver) runCase(c kase, p plan) error {
 		if fellBack[n] {
 			continue // its first pass already fell back: no second one
 		}
-		s, err := benchmarks.NewSubject(n)
+		s, sc, err := d.setUp(c, n)
 		if err != nil {
 			return err
 		}
-		sc := c.scenario().Scaled(d.o.scale)
-		var setupErr error
-		d.loop.do(func() { setupErr = s.Setup(&sc) })
-		if setupErr != nil {
-			return fmt.Errorf("%s: setup: %w", n, setupErr)
-		}
 		t0 := time.Now()
-		ps := c.measure(d, s, &sc, p)
+		ps := c.measure(d, s, sc, p)
 		d.loop.do(s.Close)
 		if pc, ok := s.(benchmarks.PathChecker); ok {
 			ps.checked = true
@@ -250,6 +244,21 @@ func (d *driver) runCase(c kase, p plan) error {
 	}
 	runtime.GC()
 	return nil
+}
+
+// setUp makes subject n and sets it up, in the game loop, on case c's
+// scenario at the run's scale, which it returns beside it.
+func (d *driver) setUp(c kase, n string) (benchmarks.Subject, *benchmarks.Scenario, error) {
+	s, err := benchmarks.NewSubject(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc := c.scenario().Scaled(d.o.scale)
+	d.loop.do(func() { err = s.Setup(&sc) })
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: setup: %w", n, err)
+	}
+	return s, &sc, nil
 }
 
 // targetSize is the measured target: the scene scaled by -scale.
