@@ -65,7 +65,8 @@ func roundOrder(n, r int) []int {
 // runRounds measures case c on the subjects names in rounds. A subject
 // leaves the rounds once it has p.frames samples; every subject leaves
 // once the case has run for its budget (p.budget for each of two passes
-// of each subject, as A-B-B-A would take) and each has its least samples.
+// of each subject, as A-B-B-A would take) and each has its least samples
+// (p.roundSamples).
 func (d *driver) runRounds(c kase, p plan, names []string) error {
 	rs := make([]*rounder, 0, len(names))
 	defer func() {
@@ -78,7 +79,7 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 		if err != nil {
 			return err
 		}
-		r := &rounder{name: n, s: s, warmup: p.warmup, least: p.minSamples}
+		r := &rounder{name: n, s: s, warmup: p.warmup, least: max(p.minSamples, p.roundSamples)}
 		if _, ok := s.(benchmarks.PathChecker); ok {
 			r.ps.checked = true
 			if d.o.quick {

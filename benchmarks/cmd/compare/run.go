@@ -96,22 +96,27 @@ type plan struct {
 	reps           int           // per pass, one-off operations (seek, hitch, bursts)
 	budget         time.Duration // wall time after which a pass stops sampling
 	minSamples     int
-	steadyCounts   []int
-	seekCounts     []int
-	longFrames     int
-	longCount      int
+	// roundSamples is the fewest samples a subject takes in a case
+	// measured in rounds before the budget may end its rounds: the rounds
+	// of every subject at 100,000 particles take about ten seconds each,
+	// and a budget of passes' length stopped a full run's after 11.
+	roundSamples int
+	steadyCounts []int
+	seekCounts   []int
+	longFrames   int
+	longCount    int
 }
 
 func (d *driver) plan() plan {
 	if d.o.quick {
 		return plan{
-			warmup: 6, frames: 25, reps: 3, budget: 400 * time.Millisecond, minSamples: 5,
+			warmup: 6, frames: 25, reps: 3, budget: 400 * time.Millisecond, minSamples: 5, roundSamples: 5,
 			steadyCounts: []int{1000, 10000, 100000}, seekCounts: []int{500, 1000},
 			longFrames: 240, longCount: 2000,
 		}
 	}
 	return plan{
-		warmup: 20, frames: 120, reps: 7, budget: 5 * time.Second, minSamples: 10,
+		warmup: 20, frames: 120, reps: 7, budget: 5 * time.Second, minSamples: 10, roundSamples: 30,
 		steadyCounts: []int{1000, 4000, 10000, 100000}, seekCounts: []int{500, 1000, 10000},
 		longFrames: 3000, longCount: 10000,
 	}
