@@ -79,16 +79,9 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 		if err != nil {
 			return err
 		}
-		r := &rounder{name: n, s: s, warmup: p.warmup, least: max(p.minSamples, p.roundSamples)}
-		if _, ok := s.(benchmarks.PathChecker); ok {
-			r.ps.checked = true
-			if d.o.quick {
-				// Its CPU work per frame is constant, while llvmpipe's
-				// shading of each frame is not a result: fewer samples
-				// keep -quick short.
-				r.warmup, r.least = min(r.warmup, gpuWarmup), gpuQuickSamples
-			}
-		}
+		r := &rounder{name: n, s: s}
+		r.warmup, r.least = d.steadySampling(s, p.warmup, max(p.minSamples, p.roundSamples))
+		_, r.ps.checked = s.(benchmarks.PathChecker)
 		rs = append(rs, r)
 		d.loop.do(func() { s.Seek(prefill) })
 	}
@@ -140,8 +133,7 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 		if pc, ok := r.s.(benchmarks.PathChecker); ok {
 			r.ps.fallbacks, r.ps.drawn = pc.PathFallbacks()
 			if r.ps.fallbacks > 0 {
-				d.fallbacks = append(d.fallbacks, skip{c.name, c.particles, r.name, fmt.Sprintf(
-					"n/a (falls back): %d of %d effect draws exceeded the path's limits and were drawn batched", r.ps.fallbacks, r.ps.fallbacks+r.ps.drawn)})
+				d.fellBack(c, r.name, &r.ps)
 				continue
 			}
 		}

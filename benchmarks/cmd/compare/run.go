@@ -232,8 +232,7 @@ func (d *driver) runCase(c kase, p plan) error {
 	for _, n := range names {
 		if fellBack[n] {
 			ps := passes[n][len(passes[n])-1]
-			d.fallbacks = append(d.fallbacks, skip{c.name, c.particles, n, fmt.Sprintf(
-				"n/a (falls back): %d of %d effect draws exceeded the path's limits and were drawn batched", ps.fallbacks, ps.fallbacks+ps.drawn)})
+			d.fellBack(c, n, &ps)
 			continue
 		}
 		r := summarize(c, n, passes[n])
@@ -249,6 +248,13 @@ func (d *driver) runCase(c kase, p plan) error {
 	}
 	runtime.GC()
 	return nil
+}
+
+// fellBack records that subject n fell back from its path in case c, with
+// the counts of its pass ps: n/a in the table.
+func (d *driver) fellBack(c kase, n string, ps *pass) {
+	d.fallbacks = append(d.fallbacks, skip{c.name, c.particles, n, fmt.Sprintf(
+		"n/a (falls back): %d of %d effect draws exceeded the path's limits and were drawn batched", ps.fallbacks, ps.fallbacks+ps.drawn)})
 }
 
 // setUp makes subject n and sets it up, in the game loop, on case c's
@@ -398,16 +404,22 @@ const gpuLongFrames = 300
 // quick run's steady cases before its time budget may end the pass.
 const gpuQuickSamples = 3
 
+// steadySampling returns the warm-up frames and the fewest samples of
+// subject s in a steady case, given the plan's: a path-checked subject
+// (ember-gpu) takes fewer in a quick run, because its CPU work per frame
+// is constant while llvmpipe's shading of each frame is not a result.
+func (d *driver) steadySampling(s benchmarks.Subject, warmup, least int) (int, int) {
+	if _, ok := s.(benchmarks.PathChecker); ok && d.o.quick {
+		return min(warmup, gpuWarmup), gpuQuickSamples
+	}
+	return warmup, least
+}
+
 // measureSteady runs frames of FrameDT: warm-up, then samples.
 func measureSteady(d *driver, s benchmarks.Subject, _ *benchmarks.Scenario, p plan) pass {
 	d.loop.do(func() { s.Seek(prefill) })
 	frame := func(dst *ebiten.Image) { s.Frame(dst, benchmarks.FrameDT) }
-	warmup, least := p.warmup, p.minSamples
-	if _, ok := s.(benchmarks.PathChecker); ok && d.o.quick {
-		// Its CPU work per frame is constant, while llvmpipe's shading
-		// of each frame is not a result: fewer samples keep -quick short.
-		warmup, least = min(warmup, gpuWarmup), gpuQuickSamples
-	}
+	warmup, least := d.steadySampling(s, p.warmup, p.minSamples)
 	for range warmup {
 		d.untimed(frame)
 	}
