@@ -81,7 +81,6 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 		}
 		r := &rounder{name: n, s: s}
 		r.warmup, r.least = d.steadySampling(s, p.warmup, max(p.minSamples, p.roundSamples))
-		_, r.ps.checked = s.(benchmarks.PathChecker)
 		rs = append(rs, r)
 		d.loop.do(func() { s.Seek(prefill) })
 	}
@@ -130,12 +129,10 @@ func (d *driver) runRounds(c kase, p plan, names []string) error {
 	}
 	for _, r := range rs {
 		d.loop.do(func() { r.ps.live = r.s.Live() })
-		if pc, ok := r.s.(benchmarks.PathChecker); ok {
-			r.ps.fallbacks, r.ps.drawn = pc.PathFallbacks()
-			if r.ps.fallbacks > 0 {
-				d.fellBack(c, r.name, &r.ps)
-				continue
-			}
+		r.ps.readPath(r.s)
+		if r.ps.fallbacks > 0 {
+			d.fellBack(c, r.name, &r.ps)
+			continue
 		}
 		res := summarizeRounds(c, r.name, &r.ps)
 		res.Effects = effects

@@ -151,6 +151,15 @@ type pass struct {
 	measured         bool
 }
 
+// readPath records, for a path-checked subject s (ember-gpu), that it is
+// one and its fallbacks and GPU draws so far.
+func (ps *pass) readPath(s benchmarks.Subject) {
+	if pc, ok := s.(benchmarks.PathChecker); ok {
+		ps.checked = true
+		ps.fallbacks, ps.drawn = pc.PathFallbacks()
+	}
+}
+
 func (d *driver) run() error {
 	d.start = time.Now()
 	tw, th := d.targetSize()
@@ -217,10 +226,7 @@ func (d *driver) runCase(c kase, p plan) error {
 		t0 := time.Now()
 		ps := c.measure(d, s, sc, p)
 		d.loop.do(s.Close)
-		if pc, ok := s.(benchmarks.PathChecker); ok {
-			ps.checked = true
-			ps.fallbacks, ps.drawn = pc.PathFallbacks()
-		}
+		ps.readPath(s)
 		if d.o.verbose {
 			fmt.Fprintf(os.Stderr, "\t%-16s %5.2fs wall, %d samples, median %.3f ms CPU (%.3f ms wall), fallbacks %d\n", n, time.Since(t0).Seconds(), len(ps.samples), median(ps.samples), median(ps.walls), ps.fallbacks)
 		}
